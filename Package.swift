@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "layoutd",
+  products: [
+    // The geometry core and its Codable models: a Swift app can link it and get the
+    // service's answers without a network call.
+    .library(name: "LayoutCore", targets: ["LayoutCore"]),
+    .executable(name: "layoutd", targets: ["layoutd"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      path: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // Pure geometry and the request/answer models. Standard library only.
+    .target(name: "LayoutCore"),
+    // A fast JSON codec over bytes (a Decoder and a byte writer). Knows no layout.
+    .target(name: "LayoutJSON"),
+    // HTTP on libmicrohttpd. Knows no keyboards.
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    // The service: routes, handlers, problem answers, command-line options.
+    .target(name: "LayoutService", dependencies: ["LayoutCore", "LayoutJSON", "HTTPServer"]),
+    .executableTarget(name: "layoutd", dependencies: ["LayoutService"]),
+
+    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+    .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "layoutd"]),
+  ]
+)
