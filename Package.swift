@@ -22,13 +22,15 @@ let package = Package(
     .target(name: "LayoutJSON"),
     // HTTP on libmicrohttpd. Knows no keyboards.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
+    .target(name: "HTTPTesting"),
     // The service: routes, handlers, problem answers, command-line options.
     .target(name: "LayoutService", dependencies: ["LayoutCore", "LayoutJSON", "HTTPServer"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutService"]),
 
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
     .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-    .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "layoutd"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+    .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "layoutd"]),
   ]
 )
