@@ -1,0 +1,38 @@
+import Foundation
+import LayoutCore
+import Testing
+
+@Suite("The shared worked examples")
+struct GoldenExampleTests {
+  @Test("every example: decode the request, compute, encode the answer, compare as numbers")
+  func examples() throws {
+    let examples = try SharedExamples.load()
+    #expect(examples.count == 16)
+    for example in examples {
+      let encoded: Data
+      switch example.endpoint {
+      case "/avoid":
+        let request = try JSONDecoder().decode(AvoidRequest.self, from: example.request)
+        encoded = try JSONEncoder().encode(avoid(request))
+      case "/caret-follow":
+        let request = try JSONDecoder().decode(CaretFollowRequest.self, from: example.request)
+        encoded = try JSONEncoder().encode(caretFollow(request))
+      default:
+        Issue.record("\(example.name): unknown endpoint \(example.endpoint)")
+        continue
+      }
+      let actual = try JSONSerialization.jsonObject(with: encoded)
+      let differences = JSONComparison.differences(actual, example.answer)
+      #expect(differences.isEmpty, "\(example.name): \(differences.joined(separator: "; "))")
+    }
+  }
+
+  @Test("the comparison itself tells numbers, booleans and key sets apart")
+  func comparisonIsStrict() throws {
+    func parse(_ json: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(json.utf8)) }
+    #expect(JSONComparison.differences(try parse(#"{"a":246}"#), try parse(#"{"a":246.0}"#)).isEmpty)
+    #expect(!JSONComparison.differences(try parse(#"{"a":1}"#), try parse(#"{"a":true}"#)).isEmpty)
+    #expect(!JSONComparison.differences(try parse(#"{"a":1}"#), try parse(#"{"a":1,"b":2}"#)).isEmpty)
+    #expect(!JSONComparison.differences(try parse(#"{"a":-246}"#), try parse(#"{"a":246}"#)).isEmpty)
+  }
+}

@@ -1,0 +1,57 @@
+import LayoutCore
+import Testing
+
+@Suite("§4.3 resize")
+struct ResizeTests {
+  let container = Rect(x: 0, y: 0, width: 390, height: 844)
+  let safeArea = Insets(top: 47, left: 0, bottom: 34, right: 0)
+
+  @Test("SPEC §1 geometry resized: 336 given up, 302 on top of the safe area, the field left under")
+  func specExample() {
+    // bottomInset = overlap = 336; additional bottom = max(0, 336 - 34) = 302
+    // visible = {0, 0, 390, 844 - 336 = 508}
+    // fits: 744 + 10 <= 508 is false (resizing alone leaves the field at 700 under the keyboard)
+    let result = KeyboardLayout.resize(
+      field: Rect(x: 20, y: 700, width: 350, height: 44), container: container, overlap: 336, margin: 10,
+      safeArea: safeArea)
+    #expect(result.bottomInset == 336)
+    #expect(result.additionalSafeAreaInsets == Insets(top: 0, left: 0, bottom: 302, right: 0))
+    #expect(result.visible == Rect(x: 0, y: 0, width: 390, height: 508))
+    #expect(!result.fits)
+  }
+
+  @Test("a field inside the space left fits")
+  func fits() {
+    // 400 + 44 + 10 = 454 <= 508 and 400 >= 47
+    let answer = avoid(
+      AvoidRequest(
+        container: container, field: Rect(x: 20, y: 400, width: 350, height: 44),
+        keyboard: .frame(Rect(x: 0, y: 508, width: 390, height: 336)), safeArea: safeArea, mode: .resize))
+    #expect(
+      answer.layout
+        == .resize(
+          bottomInset: 336, additionalSafeAreaInsets: Insets(bottom: 302),
+          visible: Rect(x: 0, y: 0, width: 390, height: 508)))
+    #expect(answer.fits)
+  }
+
+  @Test("a field under the safe-area top does not fit")
+  func underTopInset() {
+    // 20 < 47
+    let result = KeyboardLayout.resize(
+      field: Rect(x: 20, y: 20, width: 350, height: 44), container: container, overlap: 336, margin: 10,
+      safeArea: safeArea)
+    #expect(!result.fits)
+  }
+
+  @Test("a keyboard shorter than the home indicator adds no safe-area inset")
+  func shortKeyboard() {
+    // overlap 20: additional = max(0, 20 - 34) = 0; visible height 824
+    let result = KeyboardLayout.resize(
+      field: Rect(x: 20, y: 400, width: 350, height: 44), container: container, overlap: 20, margin: 10,
+      safeArea: safeArea)
+    #expect(result.bottomInset == 20)
+    #expect(result.additionalSafeAreaInsets == .zero)
+    #expect(result.visible == Rect(x: 0, y: 0, width: 390, height: 824))
+  }
+}

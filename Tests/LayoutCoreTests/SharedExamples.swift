@@ -1,0 +1,37 @@
+import Foundation
+
+/// `examples.json` from the shared contract folder: `{name, why, endpoint, request, answer}`.
+enum SharedExamples {
+  struct Example {
+    let name: String
+    let endpoint: String
+    /// The request as JSON bytes.
+    let request: Data
+    /// The answer as a `JSONSerialization` object.
+    let answer: Any
+  }
+
+  /// The folder that holds `examples/examples.json`: `$LAYOUTD_SHARED`, or `shared` next to
+  /// the package.
+  static var sharedFolder: URL {
+    if let path = ProcessInfo.processInfo.environment["LAYOUTD_SHARED"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()
+      .appendingPathComponent("../../../shared")
+      .standardizedFileURL
+  }
+
+  static func load() throws -> [Example] {
+    let url = sharedFolder.appendingPathComponent("examples/examples.json")
+    let list = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]] ?? []
+    return try list.map { entry in
+      Example(
+        name: entry["name"] as? String ?? "?",
+        endpoint: entry["endpoint"] as? String ?? "?",
+        request: try JSONSerialization.data(withJSONObject: entry["request"] ?? [:]),
+        answer: entry["answer"] ?? [:])
+    }
+  }
+}
