@@ -28,9 +28,11 @@ let package = Package(
     .target(name: "LayoutService", dependencies: ["LayoutCore", "LayoutJSON", "HTTPServer"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutService"]),
 
-    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
-    .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore"]),
+    // Test support shared by the suites: the contract's worked examples, JSON comparison.
+    .target(name: "LayoutTesting", path: "Tests/LayoutTesting"),
+    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "LayoutTesting"]),
+    .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutTesting"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
-    .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "layoutd"]),
+    .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd"]),
   ]
 )

@@ -1,1 +1,4 @@
+import Glibc
 import LayoutService
+
+exit(Layoutd.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current))

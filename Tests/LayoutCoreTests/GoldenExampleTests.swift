@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import LayoutTesting
 import Testing
 
 @Suite("The shared worked examples")

@@ -1,0 +1,38 @@
+internal import CMicroHTTPD
+
+/// The request a handler answers.
+///
+/// A request is only valid during the handler call that receives it: `body` points into memory
+/// owned by the server, and `header(_:)` reads the connection's parsed headers. Copy out what
+/// must outlive the call.
+public struct HTTPRequest {
+  /// The request method.
+  public let method: HTTPMethod
+  /// The request path, percent-decoded, without the query string.
+  public let path: String
+  /// The request body; empty when there is none. Valid only during the handler call.
+  public let body: UnsafeRawBufferPointer
+  let connection: OpaquePointer
+
+  init(method: HTTPMethod, path: String, body: UnsafeRawBufferPointer, connection: OpaquePointer) {
+    self.method = method
+    self.path = path
+    self.body = body
+    self.connection = connection
+  }
+
+  /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
+  public func header(_ name: String) -> String? {
+    lookup(.HEADER_KIND, name)
+  }
+
+  /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.
+  public func queryItem(_ name: String) -> String? {
+    lookup(.GET_ARGUMENT_KIND, name)
+  }
+
+  private func lookup(_ kind: MHD_ValueKind, _ name: String) -> String? {
+    guard let value = MHD_lookup_connection_value(connection, kind, name) else { return nil }
+    return String(cString: value)
+  }
+}

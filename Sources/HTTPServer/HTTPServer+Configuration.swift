@@ -1,0 +1,53 @@
+import Glibc
+
+extension HTTPServer {
+  /// Everything an `HTTPServer` is started with.
+  public struct Configuration: Sendable {
+    /// The address to bind: `localhost` (127.0.0.1), an IPv4 literal, or an IPv6 literal
+    /// (brackets optional). Only this address is bound.
+    public var host: String
+    /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
+    public var port: Int
+    /// Worker threads (event loops); the number of online cores by default.
+    public var threads: Int
+    /// How connections are spread over threads.
+    public var threading: Threading = .eventLoopPool
+    /// Use libmicrohttpd's turbo mode (fewer system calls per connection). Off by default: with
+    /// keep-alive clients it measured no faster and used slightly more CPU per request.
+    public var turbo = false
+    /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413
+    /// before any of the body is read, and the connection is closed after the answer. A chunked
+    /// body that grows past the limit is discarded as it arrives (never buffered) and answered
+    /// 413 when it ends: libmicrohttpd 0.9.75 cannot queue an answer in the middle of a body.
+    public var maxBodyBytes = 65_536
+    /// Seconds a connection may stay idle before it is closed (0: never).
+    public var connectionTimeout = 10
+    /// The most connections open at once; further ones are closed on accept.
+    public var maxConnections = 1024
+    /// The most connections open at once from one client IP address (0: no limit).
+    public var perClientConnectionLimit = 0
+    /// Memory per connection for the request line, headers and read buffer
+    /// (`.CONNECTION_MEMORY_LIMIT`). A request whose headers do not fit is answered
+    /// by libmicrohttpd itself with `431 Request Header Fields Too Large`, and the connection is
+    /// closed.
+    public var maxHeaderBytes = 32_768
+    /// The listen backlog (pending connections the kernel queues before they are accepted).
+    public var listenBacklog = 1024
+    /// Seconds `stop()` waits for requests in flight to be answered.
+    public var drainTimeout = 5.0
+    /// The request header whose value is reported as `CompletedRequest.requestID`.
+    public var requestIDHeader = "X-Request-ID"
+    /// Called once per request when it ends (answered, aborted or timed out), on a worker
+    /// thread. `nil` (the default) costs nothing. Keep it short: it runs on the I/O thread.
+    public var observer: (@Sendable (CompletedRequest) -> Void)?
+    /// Let libmicrohttpd print its own diagnostics to standard error.
+    public var errorLog = false
+
+    /// Creates a configuration; everything not given has its documented default.
+    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
+      self.host = host
+      self.port = port
+      self.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+  }
+}

@@ -1,0 +1,37 @@
+internal import CMicroHTTPD
+
+extension HTTPServer {
+  /// The daemon flags for `configuration`.
+  static func flags(_ configuration: Configuration, ipv6: Bool) -> UInt32 {
+    var flags = MHD_USE_ITC.rawValue
+    switch configuration.threading {
+    case .eventLoopPool:
+      flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+      if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }
+    case .threadPerConnection:
+      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+    }
+    if ipv6 { flags |= MHD_USE_IPv6.rawValue }
+    if configuration.errorLog { flags |= MHD_USE_ERROR_LOG.rawValue }
+    return flags
+  }
+
+  /// The daemon options for `configuration`, without the listen address and the end marker.
+  static func options(_ configuration: Configuration, context: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+    func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
+      MHD_OptionItem(option: option, value: value, ptr_value: nil)
+    }
+    var options = [
+      item(.CONNECTION_TIMEOUT, max(0, configuration.connectionTimeout)),
+      item(.CONNECTION_LIMIT, max(1, configuration.maxConnections)),
+      item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
+      item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes)),
+      item(.LISTEN_BACKLOG_SIZE, max(1, configuration.listenBacklog)),
+      CMicroHTTPD_option_notify_completed(endRequest, context),
+    ]
+    if configuration.threading == .eventLoopPool, configuration.threads > 1 {
+      options.append(item(.THREAD_POOL_SIZE, configuration.threads))
+    }
+    return options
+  }
+}

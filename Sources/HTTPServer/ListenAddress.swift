@@ -1,0 +1,52 @@
+import Glibc
+
+/// A parsed listen address: an IPv4 or IPv6 socket address with its port.
+struct ListenAddress {
+  private var storage = sockaddr_storage()
+  /// Whether this is an IPv6 address.
+  let isIPv6: Bool
+
+  /// Parses `host` (`localhost`, an IPv4 literal, an IPv6 literal with or without brackets).
+  init?(host: String, port: Int) {
+    guard (0...65_535).contains(port) else { return nil }
+    var literal = host == "localhost" ? "127.0.0.1" : host
+    if literal.hasPrefix("["), literal.hasSuffix("]") { literal = String(literal.dropFirst().dropLast()) }
+    var v4 = sockaddr_in()
+    if inet_pton(AF_INET, literal, &v4.sin_addr) == 1 {
+      v4.sin_family = sa_family_t(AF_INET)
+      v4.sin_port = in_port_t(UInt16(port).bigEndian)
+      withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v4, as: sockaddr_in.self) }
+      isIPv6 = false
+      return
+    }
+    var v6 = sockaddr_in6()
+    guard inet_pton(AF_INET6, literal, &v6.sin6_addr) == 1 else { return nil }
+    v6.sin6_family = sa_family_t(AF_INET6)
+    v6.sin6_port = in_port_t(UInt16(port).bigEndian)
+    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v6, as: sockaddr_in6.self) }
+    isIPv6 = true
+  }
+
+  /// The size of the socket address in bytes.
+  var length: socklen_t {
+    socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+  }
+
+  /// Calls `body` with a pointer to the socket address.
+  func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>) -> R) -> R {
+    withUnsafeBytes(of: storage) { body($0.baseAddress!.assumingMemoryBound(to: sockaddr.self)) }
+  }
+
+  /// Whether binding this address fails with `EADDRINUSE`, tried the way libmicrohttpd binds
+  /// (`SO_REUSEADDR`, and `IPV6_V6ONLY` for IPv6) on a socket that is closed again at once.
+  func isInUse() -> Bool {
+    let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var on: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    if isIPv6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
+    let result = withSockaddr { bind(fd, $0, length) }
+    return result != 0 && errno == EADDRINUSE
+  }
+}

@@ -1,0 +1,50 @@
+internal import CMicroHTTPD
+
+// The C callbacks libmicrohttpd calls on its worker threads. They capture nothing: the server
+// arrives as `cls` (a `ServerContext`), the request as `con_cls` (a retained `RequestState`).
+
+/// libmicrohttpd's access handler: called once when a request's headers are parsed, once per
+/// piece of its body, and once more when the request is complete.
+func serveRequest(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+  _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>?,
+  _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let url, let method, let uploadDataSize, let conCls else {
+    return .NO
+  }
+  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  guard let pointer = conCls.pointee else {
+    let state = RequestState(method: HTTPMethod(String(cString: method)), path: String(cString: url))
+    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+    context.liveRequests.add(1, ordering: .relaxed)
+    return context.begin(state, connection)
+  }
+  let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+  let size = uploadDataSize.pointee
+  guard size == 0 else {
+    uploadDataSize.pointee = 0
+    context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
+    return .YES
+  }
+  return context.finish(state, connection)
+}
+
+/// libmicrohttpd's request-completed callback: called once per request that reached
+/// `serveRequest`, whether it was answered, aborted or timed out. Releases the request state.
+func endRequest(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
+) {
+  guard let cls, let conCls, let pointer = conCls.pointee else { return }
+  conCls.pointee = nil
+  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+  if let prepared = state.prepared {
+    MHD_destroy_response(prepared)
+    state.prepared = nil
+  }
+  context.liveRequests.subtract(1, ordering: .relaxed)
+  context.report(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+}

@@ -1,0 +1,160 @@
+import Glibc
+
+/// A blocking HTTP/1.1 client over one TCP connection, for tests and benchmarks.
+///
+/// Every call is bounded by the timeout given at creation (socket send and receive timeouts),
+/// so a server that stops answering makes a call throw `.timedOut` instead of hanging.
+/// Requests can be sent whole (`request(...)`) or as raw bytes (`send(_:)`, also in pieces),
+/// several on one connection (keep-alive) or back to back before reading (pipelining):
+/// `readResponse()` reads the next response each time.
+///
+/// ```swift
+/// let client = try HTTPTestClient(port: server.port)
+/// let response = try client.request(method: "POST", path: "/echo", body: Array("hi".utf8))
+/// #expect(response.status == 200)
+/// ```
+public final class HTTPTestClient {
+  /// The server's port.
+  public let port: Int
+  /// The value sent as `Host` by `request(...)`.
+  public let hostHeader: String
+  var descriptor: Int32
+  /// Bytes received and not yet parsed start at `readIndex`.
+  var received: [UInt8] = []
+  var readIndex = 0
+
+  /// Connects to `host` (an IPv4 or IPv6 literal) on `port`; `timeout` (seconds) bounds the
+  /// connect and every later send and receive.
+  public init(host: String = "127.0.0.1", port: Int, timeout: Double = 5) throws(HTTPTestClientError) {
+    self.port = port
+    let isIPv6 = host.contains(":")
+    hostHeader = isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
+    descriptor = Glibc.socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw .cannotConnect(errno: errno) }
+    var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    var on: Int32 = 1
+    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    let connected: Int32
+    if isIPv6 {
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+      inet_pton(AF_INET6, host, &address.sin6_addr)
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    } else {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+      inet_pton(AF_INET, host, &address.sin_addr)
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+    }
+    guard connected == 0 else {
+      let failure = errno
+      Glibc.close(descriptor)
+      descriptor = -1
+      throw .cannotConnect(errno: failure)
+    }
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Closes the connection (a no-op when already closed).
+  public func close() {
+    guard descriptor >= 0 else { return }
+    Glibc.close(descriptor)
+    descriptor = -1
+  }
+
+  /// Closes the sending half: the server reads end-of-stream after what was sent.
+  public func shutdownWrite() {
+    shutdown(descriptor, Int32(SHUT_WR))
+  }
+
+  /// Sends raw bytes as they are.
+  public func send(_ raw: [UInt8]) throws(HTTPTestClientError) {
+    var offset = 0
+    while offset < raw.count {
+      let sent = raw.withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+      }
+      if sent < 0 {
+        if errno == EINTR { continue }
+        throw errno == EAGAIN ? .timedOut : .sendFailed(errno: errno)
+      }
+      offset += sent
+    }
+  }
+
+  /// Sends the UTF-8 bytes of `raw` as they are.
+  public func send(_ raw: String) throws(HTTPTestClientError) {
+    try send(Array(raw.utf8))
+  }
+
+  /// Sends `raw` in pieces of `pieceSize` bytes, pausing `pause` seconds after each, so the
+  /// server receives them in separate reads.
+  public func send(_ raw: [UInt8], inPiecesOf pieceSize: Int, pause: Double) throws(HTTPTestClientError) {
+    var offset = 0
+    while offset < raw.count {
+      let end = min(raw.count, offset + max(1, pieceSize))
+      try send(Array(raw[offset..<end]))
+      offset = end
+      if offset < raw.count, pause > 0 { usleep(UInt32(pause * 1e6)) }
+    }
+  }
+
+  /// Sends one request and reads its response. Adds `Host`, and `Content-Length` when there is
+  /// a body and `headers` sets neither `Content-Length` nor `Transfer-Encoding`.
+  public func request(
+    method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8]? = nil
+  ) throws(HTTPTestClientError) -> TestResponse {
+    try send(
+      HTTPTestClient.encode(method: method, path: path, host: hostHeader, headers: headers, body: body))
+    return try readResponse(toHEAD: method == "HEAD")
+  }
+
+  /// As `request(method:path:headers:body:)`, with a UTF-8 body.
+  public func request(
+    method: String = "GET", path: String, headers: [(String, String)] = [], body: String
+  ) throws(HTTPTestClientError) -> TestResponse {
+    try request(method: method, path: path, headers: headers, body: Array(body.utf8))
+  }
+
+  /// The bytes of a request, as `request(...)` sends them.
+  public static func encode(
+    method: String, path: String, host: String, headers: [(String, String)] = [], body: [UInt8]? = nil
+  ) -> [UInt8] {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    let framed = headers.contains {
+      ["content-length", "transfer-encoding"].contains($0.0.lowercased())
+    }
+    if let body, !framed { head += "Content-Length: \(body.count)\r\n" }
+    head += "\r\n"
+    return Array(head.utf8) + (body ?? [])
+  }
+
+  /// Whether the server has closed the connection: waits up to the timeout for end-of-stream,
+  /// and returns `false` if a byte arrives or nothing happens.
+  public func isClosedByServer() -> Bool {
+    if readIndex < received.count { return false }
+    do {
+      return try !fill()
+    } catch .receiveFailed {
+      return true
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// One HTTP response as an `HTTPTestClient` read it.
+public struct TestResponse: Sendable {
+  /// The status code, for example 200.
+  public var status: Int
+  /// The reason phrase of the status line.
+  public var reason: String
+  /// The header fields (case-insensitive lookup: `headers["content-type"]`).
+  public var headers: TestHeaders
+  /// The body, de-chunked when it was sent chunked; empty for `HEAD`, 1xx, 204 and 304.
+  public var body: [UInt8]
+
+  /// Creates a response.
+  public init(status: Int, reason: String, headers: TestHeaders, body: [UInt8]) {
+    self.status = status
+    self.reason = reason
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The body decoded as UTF-8 (invalid bytes replaced).
+  public var bodyString: String {
+    String(decoding: body, as: UTF8.self)
+  }
+}

@@ -1,0 +1,243 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Parses RFC 8259 JSON text into a storage's node array, without recursion.
+///
+/// Strict: no trailing commas, comments, single quotes, leading zeros, `+1`, `.5`, `1.`,
+/// NaN or Infinity, unescaped control characters, invalid escapes, unpaired surrogate
+/// escapes, invalid UTF-8 (overlong forms, encoded surrogates, code points above U+10FFFF,
+/// truncated sequences), data after the value, or empty input. A UTF-8 byte order mark is
+/// rejected too: RFC 8259 lets a parser ignore one, but a sender must not add it, so it is
+/// reported instead of silently skipped. Nesting is limited to `maxDepth` containers.
+struct JSONParser {
+  let storage: FastJSONDecoder.Storage
+  let input: UnsafeRawBufferPointer
+  let bytes: UnsafePointer<UInt8>
+  let count: Int
+  let maxDepth: Int
+  var position = 0
+  // The node array and container stack are used through local copies of the storage's
+  // pointers, so the scanning loop makes no access to a class property.
+  var nodes: UnsafeMutablePointer<JSONNode>
+  var nodeCount = 0
+  var nodeCapacity: Int
+  let stack: UnsafeMutablePointer<Int32>
+  var depth = 0
+  /// The earliest repeated name found so far: (name node, enclosing object).
+  var firstDuplicate: (name: Int32, object: Int32)?
+
+  init(storage: FastJSONDecoder.Storage, maxDepth: Int) {
+    self.storage = storage
+    self.input = storage.input
+    self.bytes = (storage.input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)
+      .assumingMemoryBound(to: UInt8.self)
+    self.count = storage.input.count
+    self.maxDepth = maxDepth
+    storage.reserveStack(depth: maxDepth)
+    self.nodes = storage.nodes
+    self.nodeCapacity = storage.nodeCapacity
+    self.stack = storage.stack
+  }
+
+  /// Appends a node and returns its index.
+  @inline(__always)
+  mutating func append(_ node: JSONNode) -> Int32 {
+    if nodeCount == nodeCapacity {
+      storage.nodeCount = nodeCount
+      storage.grow()
+      nodes = storage.nodes
+      nodeCapacity = storage.nodeCapacity
+    }
+    (nodes + nodeCount).initialize(to: node)
+    nodeCount += 1
+    return Int32(truncatingIfNeeded: nodeCount - 1)
+  }
+
+  func error(_ message: String, at offset: Int) -> JSONSyntaxError {
+    JSONSyntaxError(message, at: offset, in: input)
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while position < count {
+      switch bytes[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// Parses the whole input; throws `JSONSyntaxError` or `JSONDuplicateMemberError`.
+  mutating func parseDocument() throws {
+    defer { storage.nodeCount = nodeCount }
+    if count == 0 { throw error("empty input", at: 0) }
+    if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      throw error("a byte order mark (U+FEFF) is not allowed before JSON text", at: 0)
+    }
+    if count > Int(UInt32.max) { throw error("input larger than 4 GiB", at: 0) }
+    skipWhitespace()
+    var parent: Int32 = -1
+    valueLoop: while true {
+      guard position < count else { throw error("unexpected end of input, expected a value", at: position) }
+      switch bytes[position] {
+      case UInt8(ascii: "{"):
+        let object = try open(.object, parent: &parent)
+        skipWhitespace()
+        if position < count, bytes[position] == UInt8(ascii: "}") {
+          position += 1
+          close(&parent)
+        } else {
+          try parseMemberName(of: object)
+          continue valueLoop
+        }
+      case UInt8(ascii: "["):
+        let array = try open(.array, parent: &parent)
+        skipWhitespace()
+        if position < count, bytes[position] == UInt8(ascii: "]") {
+          position += 1
+          close(&parent)
+        } else {
+          nodes[Int(array)].start += 1
+          continue valueLoop
+        }
+      case UInt8(ascii: "\""):
+        try parseString(parent: parent)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try parseNumber(parent: parent)
+      case UInt8(ascii: "t"):
+        try parseLiteral("true", .true, parent: parent)
+      case UInt8(ascii: "f"):
+        try parseLiteral("false", .false, parent: parent)
+      case UInt8(ascii: "n"):
+        try parseLiteral("null", .null, parent: parent)
+      case let byte:
+        throw error(Self.notAValue(byte), at: position)
+      }
+      // A value is complete: what may follow depends on the enclosing container.
+      while true {
+        skipWhitespace()
+        if parent < 0 {
+          if position != count { throw error("unexpected data after the JSON value", at: position) }
+          if let duplicate = firstDuplicate {
+            storage.nodeCount = nodeCount
+            throw storage.duplicateError(name: duplicate.name, object: duplicate.object)
+          }
+          return
+        }
+        guard position < count else {
+          throw error(
+            "unexpected end of input inside \(nodes[Int(parent)].kind == .object ? "an object" : "an array")",
+            at: position)
+        }
+        let byte = bytes[position]
+        if nodes[Int(parent)].kind == .object {
+          if byte == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            if position < count, bytes[position] == UInt8(ascii: "}") {
+              throw error("trailing comma before '}'", at: position)
+            }
+            try parseMemberName(of: parent)
+            continue valueLoop
+          }
+          guard byte == UInt8(ascii: "}") else {
+            throw error("expected ',' or '}' after object member", at: position)
+          }
+        } else {
+          if byte == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            if position < count, bytes[position] == UInt8(ascii: "]") {
+              throw error("trailing comma before ']'", at: position)
+            }
+            nodes[Int(parent)].start += 1
+            continue valueLoop
+          }
+          guard byte == UInt8(ascii: "]") else {
+            throw error("expected ',' or ']' after array element", at: position)
+          }
+        }
+        position += 1
+        close(&parent)
+      }
+    }
+  }
+
+  static func notAValue(_ byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "'"): "strings must be in double quotes"
+    case UInt8(ascii: "/"): "comments are not allowed in JSON"
+    case UInt8(ascii: "+"): "a number must not start with '+'"
+    case UInt8(ascii: "."): "a number must start with a digit"
+    case UInt8(ascii: "N"), UInt8(ascii: "I"): "NaN and Infinity are not JSON numbers"
+    case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","): "expected a value"
+    default: "expected a value"
+    }
+  }
+
+  private mutating func open(_ kind: JSONNodeKind, parent: inout Int32) throws -> Int32 {
+    if depth >= maxDepth {
+      throw error("nesting deeper than \(maxDepth) levels", at: position)
+    }
+    let index = append(JSONNode(kind: kind, parent: parent))
+    stack[depth] = index
+    depth += 1
+    parent = index
+    position += 1
+    return index
+  }
+
+  private mutating func close(_ parent: inout Int32) {
+    let index = parent
+    nodes[Int(index)].end = UInt32(truncatingIfNeeded: nodeCount)
+    depth -= 1
+    parent = depth > 0 ? stack[depth - 1] : -1
+    let memberCount = Int(nodes[Int(index)].start)
+    if nodes[Int(index)].kind == .object, memberCount > 1 {
+      let found =
+        memberCount <= FastJSONDecoder.Storage.pairwiseNameLimit
+        ? FastJSONDecoder.Storage.firstDuplicatePairwise(
+          object: index, memberCount: memberCount, nodes: UnsafePointer(nodes), input: input)
+        : storage.firstDuplicateByHashing(object: index, memberCount: memberCount)
+      if let found, firstDuplicate == nil || found < firstDuplicate!.name {
+        firstDuplicate = (found, index)
+      }
+    }
+  }
+
+  private mutating func parseMemberName(of object: Int32) throws {
+    guard position < count else {
+      throw error("unexpected end of input, expected a member name", at: position)
+    }
+    guard bytes[position] == UInt8(ascii: "\"") else {
+      let message =
+        bytes[position] == UInt8(ascii: "'")
+        ? "strings must be in double quotes" : "expected a member name in double quotes"
+      throw error(message, at: position)
+    }
+    nodes[Int(object)].start += 1
+    try parseString(parent: object)
+    skipWhitespace()
+    guard position < count, bytes[position] == UInt8(ascii: ":") else {
+      throw error("expected ':' after member name", at: position)
+    }
+    position += 1
+    skipWhitespace()
+  }
+
+  private mutating func parseLiteral(
+    _ text: StaticString, _ kind: JSONNodeKind, parent: Int32
+  ) throws {
+    let length = text.utf8CodeUnitCount
+    guard count - position >= length,
+      memcmp(bytes + position, text.utf8Start, length) == 0
+    else {
+      throw error("invalid literal, expected '\(text)'", at: position)
+    }
+    _ = append(JSONNode(kind: kind, parent: parent))
+    position += length
+  }
+}

@@ -1,0 +1,6 @@
+/// What one invocation of `layoutd` asks for.
+public enum LayoutdCommand: Equatable, Sendable {
+  case run(LayoutdOptions)
+  case help
+  case version
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LayoutJSON
+import Testing
+
+@Suite struct NumberTests {
+  struct Box<T: Codable>: Codable {
+    var v: T
+  }
+
+  func fast<T: Codable>(_ type: T.Type, _ number: String) -> DecodeOutcome {
+    DecodeOutcome.fast(Box<T>.self, Array("{\"v\":\(number)}".utf8))
+  }
+
+  func foundation<T: Codable>(_ type: T.Type, _ number: String) -> DecodeOutcome {
+    DecodeOutcome.foundation(Box<T>.self, Array("{\"v\":\(number)}".utf8))
+  }
+
+  func text(_ value: Double, _ rng: inout SeededGenerator) -> String {
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0: return value.description
+    case 1: return String(format: "%.17g", value)
+    case 2: return String(format: "%.20e", value)
+    default: return String(format: "%.\(Int.random(in: 1...25, using: &rng))g", value)
+    }
+  }
+
+  @Test func doublesAreCorrectlyRoundedLikeStrtod() throws {
+    var rng = SeededGenerator(seed: 42)
+    for _ in 0..<20_000 {
+      var value = Double(bitPattern: rng.next())
+      if !value.isFinite { continue }
+      if rng.chance(0.3) { value = Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &rng)) / 1024 }
+      let number = text(value, &rng)
+      guard let expected = Double(number) else { continue }
+      let decoded = try FastJSONDecoder().decode(Box<Double>.self, from: Array("{\"v\":\(number)}".utf8)).v
+      #expect(decoded.bitPattern == expected.bitPattern, "\(number)")
+    }
+  }
+
+  @Test(arguments: [
+    "0", "-0", "0.0", "-0.0", "1", "-1", "0.1", "0.2", "0.30000000000000004", "1e22", "1e23",
+    "9007199254740993",
+    "9007199254740992", "4.9406564584124654e-324", "2.4703282292062328e-324", "2.4703282292062327e-324",
+    "2.2250738585072011e-308", "2.2250738585072012e-308", "1.7976931348623157e308", "1.7976931348623158e308",
+    "1.7976931348623159e308", "1e308", "1e309", "1e400", "-1e400", "1e-400", "0e400", "0e-400", "-0e400",
+    "123456789012345678901234567890", "0.000000000000000000000000000001", "1e-7", "1e21", "3.4028235e38",
+    "3.4028236e38", "1e39", "1e-45", "1e-46", "1e-50", "16777217", "7.5", "7.0", "1e2", "1e20",
+    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "300",
+    "255", "256", "-1", "2.55e2", "1.0000000000000001", "9007199254740993.0", "18446744073709551615",
+    "18446744073709551616", "1e18", "1e19", "1.5e1", "100e-2", "123e-1",
+  ])
+  func sameAcceptanceAndValuesAsFoundation(_ number: String) {
+    func compare<T: Codable>(_ type: T.Type) {
+      let expected = foundation(T.self, number)
+      let actual = fast(T.self, number)
+      if expected == .notJSON {
+        #expect(actual == .numberOutOfRange(path: ["v"]), "\(number) as \(T.self)")
+      } else {
+        #expect(expected == actual, "\(number) as \(T.self)")
+      }
+    }
+    compare(Double.self)
+    compare(Float.self)
+    compare(Int.self)
+    compare(Int8.self)
+    compare(Int16.self)
+    compare(Int32.self)
+    compare(Int64.self)
+    compare(UInt.self)
+    compare(UInt8.self)
+    compare(UInt16.self)
+    compare(UInt32.self)
+    compare(UInt64.self)
+  }
+
+  @Test func randomIntegersInEveryForm() {
+    var rng = SeededGenerator(seed: 5)
+    for _ in 0..<3_000 {
+      let value = Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int.random(in: 0...63, using: &rng)
+      let number: String
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0: number = String(value)
+      case 1: number = "\(value).0"
+      default: number = "\(value)e0"
+      }
+      for outcome in [
+        (foundation(Int64.self, number), fast(Int64.self, number)),
+        (foundation(Int32.self, number), fast(Int32.self, number)),
+        (foundation(UInt16.self, number), fast(UInt16.self, number)),
+      ] {
+        if outcome.0 == .notJSON, case .numberOutOfRange = outcome.1 { continue }
+        #expect(outcome.0 == outcome.1, "\(number)")
+      }
+    }
+  }
+
+  @Test func outOfRangeNumbersPointAtTheirMember() throws {
+    struct Frame: Codable { var x: Double; var y: Double }
+    struct Body: Codable { var frames: [Frame] }
+    let body = Array(#"{"frames": [{"x": 1, "y": 2}, {"x": 1e400, "y": 0}]}"#.utf8)
+    do {
+      _ = try FastJSONDecoder().decode(Body.self, from: body)
+      Issue.record("1e400 must not decode")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.codingPath.map(\.stringValue) == ["frames", "Index 1", "x"])
+      #expect(context.debugDescription == "Number 1e400 is not representable in Double.")
+    }
+    #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(Body.self, from: Data(body)) }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LayoutJSON
+import Testing
+
+@Suite struct WriterTests {
+  func parsed(_ bytes: [UInt8]) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+  }
+
+  @Test func writesTheAnswerShape() throws {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("mode")
+    writer.string("translate")
+    writer.key("keyboard")
+    writer.beginObject()
+    writer.key("state")
+    writer.string("docked" as StaticString)
+    writer.key("overlap")
+    writer.number(336)
+    writer.endObject()
+    writer.key("offset")
+    writer.beginObject()
+    writer.key("x")
+    writer.number(-0.0)
+    writer.key("y")
+    writer.number(-246)
+    writer.endObject()
+    writer.key("fits")
+    writer.bool(true)
+    writer.key("list")
+    writer.beginArray()
+    writer.number(0.25)
+    writer.null()
+    writer.bool(false)
+    writer.beginArray()
+    writer.endArray()
+    writer.number(7 as Int)
+    writer.endArray()
+    writer.endObject()
+    #expect(
+      String(decoding: writer.bytes, as: UTF8.self)
+        == #"{"mode":"translate","keyboard":{"state":"docked","overlap":336},"offset":{"x":0,"y":-246},"fits":true,"list":[0.25,null,false,[],7]}"#
+    )
+  }
+
+  static func randomDouble(_ rng: inout SeededGenerator) -> Double {
+    switch Int.random(in: 0..<8, using: &rng) {
+    case 0:
+      // A subnormal.
+      return Double(bitPattern: rng.next() & 0x000F_FFFF_FFFF_FFFF) * (rng.chance(0.5) ? 1 : -1)
+    case 1: return Double(Int64.random(in: -(1 << 53) - 8...(1 << 53) + 8, using: &rng))
+    case 2: return Double(Int.random(in: -1000...1000, using: &rng)) / 100
+    case 3:
+      return rng.pick([
+        1e-7, 1e21, -0.0, 0, 1e22, 9007199254740992, 9007199254740991, -9007199254740994, 0.1,
+        .leastNonzeroMagnitude,
+        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 1e15,
+        1.2345678901234568e20,
+      ])
+    case 4: return Double(Int64.random(in: -(1 << 62)...(1 << 62), using: &rng))
+    default:
+      var value = Double(bitPattern: rng.next())
+      while !value.isFinite { value = Double(bitPattern: rng.next()) }
+      return value
+    }
+  }
+
+  @Test func numbersRoundTripBitEqual() throws {
+    var rng = SeededGenerator(seed: 11)
+    var writer = JSONWriter()
+    for _ in 0..<200 {
+      writer.reset()
+      let values = (0..<50).map { _ in Self.randomDouble(&rng) }
+      writer.beginArray()
+      for value in values { writer.number(value) }
+      writer.endArray()
+      // JSONSerialization on Linux is not correctly rounded (it reads 1.2345678901234568e+20
+      // one ulp off, large exponents up to ~1e-14 off), so it only checks that the text is
+      // JSON with these numbers; JSONDecoder (strtod) and this decoder must be bit-exact.
+      let serialization = try #require(try parsed(writer.bytes) as? [NSNumber])
+      let foundation = try JSONDecoder().decode([Double].self, from: Data(writer.bytes))
+      let fast = try FastJSONDecoder().decode([Double].self, from: writer.bytes)
+      for (index, value) in values.enumerated() {
+        let expected = value == 0 ? 0.0 : value
+        #expect(foundation[index].bitPattern == expected.bitPattern, "\(value)")
+        #expect(fast[index].bitPattern == expected.bitPattern, "\(value)")
+        let read = serialization[index].doubleValue
+        #expect(read == expected || abs(read - expected) <= 1e-13 * abs(expected), "\(value) read as \(read)")
+      }
+    }
+  }
+
+  @Test func integralValuesBelow2To53AreIntegers() {
+    for value in [246.0, -35, 0, -0.0, 9007199254740991, -9007199254740991, 1e15, 3] {
+      var writer = JSONWriter()
+      writer.number(value)
+      let text = String(decoding: writer.bytes, as: UTF8.self)
+      #expect(!text.contains(".") && !text.contains("e") && !text.contains("-0"), "\(text)")
+      #expect(Double(text) == value)
+    }
+    var writer = JSONWriter()
+    writer.number(1e21)
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == "1e+21")
+  }
+
+  @Test func stringsWithEveryEscapeClassRoundTrip() throws {
+    var rng = SeededGenerator(seed: 3)
+    var all = ""
+    for value in 0..<0x20 { all.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
+    all += "\"\\/ abc é € 😀 \u{7F} \u{2028} \u{FFFF} \u{10FFFF}"
+    var cases = [all, "", "plain", "\"", "\\", "\u{0}"]
+    for _ in 0..<500 { cases.append(StringEncoding.randomText(&rng, maxLength: 30)) }
+    for text in cases {
+      var arrayWriter = JSONWriter()
+      arrayWriter.beginArray()
+      arrayWriter.string(text)
+      arrayWriter.endArray()
+      var objectWriter = JSONWriter()
+      objectWriter.beginObject()
+      objectWriter.key(text)
+      objectWriter.null()
+      objectWriter.endObject()
+      let array = arrayWriter.bytes
+      let object = objectWriter.bytes
+      #expect(try parsed(array) as? [String] == [text])
+      #expect(try FastJSONDecoder().decode([String].self, from: array) == [text])
+      #expect(try FastJSONDecoder().decode([String: String?].self, from: object) == [text: nil])
+      #expect(!array.contains { $0 < 0x20 }, "control characters are escaped")
+    }
+  }
+
+  @Test func readsBackTheEscapesItWrites() {
+    var writer = JSONWriter()
+    writer.string("a\"b\\c\u{8}\u{C}\n\r\t\u{1}/")
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == #""a\"b\\c\b\f\n\r\t\u0001/""#)
+  }
+
+  @Test func resetKeepsCapacity() {
+    var writer = JSONWriter(reusing: [UInt8](repeating: 1, count: 100))
+    #expect(writer.bytes.isEmpty)
+    writer.number(1)
+    writer.reset()
+    writer.number(2)
+    #expect(writer.bytes == [UInt8(ascii: "2")])
+    #expect(writer.bytes.capacity >= 100)
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import LayoutCore
+import LayoutTesting
+import Testing
+
+/// Answers over HTTP equal what `LayoutCore` computes and what Foundation's `JSONEncoder`
+/// writes for it, for requests across every mode and keyboard kind.
+@Suite("Endpoints agree with the core")
+struct EndpointTests {
+  /// A small seeded generator (SplitMix64).
+  struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func number(_ range: ClosedRange<Double>) -> Double {
+      let unit = Double(next() >> 11) / Double(1 << 53)
+      return (range.lowerBound + unit * (range.upperBound - range.lowerBound) * 4).rounded() / 4
+    }
+    mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
+  }
+
+  static let devices: [(width: Double, height: Double, top: Double, bottom: Double)] = [
+    (390, 844, 47, 34), (375, 667, 20, 0), (430, 932, 59, 34), (820, 1180, 24, 20), (1024, 1366, 24, 20),
+  ]
+
+  func keyboard(_ generator: inout Generator, width: Double, height: Double) -> Any {
+    switch generator.next() % 5 {
+    case 0: return NSNull()
+    case 1: return ["x": 0, "y": height, "width": width, "height": 336]
+    case 2: return ["x": 40, "y": generator.number(200...600), "width": 320, "height": 260]
+    case 3:
+      let keyboardHeight = generator.pick([55.0, 216, 291, 336, 398])
+      return ["x": 0, "y": height - keyboardHeight, "width": width, "height": keyboardHeight]
+    default:
+      return ["x": 0, "y": height - 300, "width": width, "height": 300]
+    }
+  }
+
+  func request(_ generator: inout Generator, mode: String) -> [String: Any] {
+    let device = generator.pick(Self.devices)
+    let fieldY = generator.number(0...(device.height * 2))
+    var body: [String: Any] = [
+      "mode": mode,
+      "container": ["x": 0, "y": 0, "width": device.width, "height": device.height],
+      "safeArea": ["top": device.top, "bottom": device.bottom],
+      "keyboard": keyboard(&generator, width: device.width, height: device.height),
+      "field": ["x": 16, "y": fieldY, "width": device.width - 32, "height": generator.number(20...200)],
+      "margin": generator.number(0...24),
+      "undocked": generator.pick(["ignore", "avoid"]),
+    ]
+    if mode == "scroll" {
+      body["contentOffset"] = ["x": 0, "y": generator.number(-100...2000)]
+      body["contentSize"] = ["width": device.width, "height": generator.number(0...4000)]
+      body["contentInset"] = ["top": generator.number(-10...30), "bottom": generator.number(0...40)]
+    }
+    if generator.next() % 3 == 0 {
+      body["animation"] = ["duration": generator.number(0...1), "curve": Int(generator.next() % 16)]
+    }
+    return body
+  }
+
+  func caretRequest(_ generator: inout Generator) -> [String: Any] {
+    let device = generator.pick(Self.devices)
+    return [
+      "textView": ["x": 0, "y": 0, "width": device.width, "height": device.height],
+      "safeArea": ["top": device.top, "bottom": device.bottom],
+      "keyboard": keyboard(&generator, width: device.width, height: device.height),
+      "caret": ["x": 30, "y": generator.number(0...3000), "width": 2, "height": generator.number(0...24)],
+      "contentOffset": ["x": 0, "y": generator.number(0...2500)],
+      "contentSize": ["width": device.width, "height": generator.number(0...3200)],
+      "margin": generator.number(0...16),
+      "lineHeight": generator.number(0...30),
+    ]
+  }
+
+  func expectAgreement<Request: Decodable, Answer: Encodable>(
+    _ fixture: ServiceFixture, path: String, body: [String: Any], request: Request.Type,
+    compute: (Request) -> Answer
+  ) throws {
+    let data = try JSONSerialization.data(withJSONObject: body)
+    let expected = try JSONSerialization.jsonObject(
+      with: JSONEncoder().encode(compute(JSONDecoder().decode(Request.self, from: data))))
+    let response = try fixture.post(path, String(decoding: data, as: UTF8.self))
+    #expect(response.status == 200)
+    let differences = JSONComparison.differences(try response.json(), expected)
+    #expect(differences.isEmpty, "\(String(decoding: data, as: UTF8.self)): \(differences)")
+  }
+
+  @Test(arguments: ["translate", "scroll", "resize"])
+  func avoidAnswersMatchTheCore(mode: String) throws {
+    let fixture = try ServiceFixture()
+    var generator = Generator(state: 7 &+ UInt64(mode.utf8.count))
+    for _ in 0..<300 {
+      try expectAgreement(
+        fixture, path: "/avoid", body: request(&generator, mode: mode), request: AvoidRequest.self,
+        compute: avoid)
+    }
+  }
+
+  @Test func caretFollowAnswersMatchTheCore() throws {
+    let fixture = try ServiceFixture()
+    var generator = Generator(state: 42)
+    for _ in 0..<300 {
+      try expectAgreement(
+        fixture, path: "/caret-follow", body: caretRequest(&generator), request: CaretFollowRequest.self,
+        compute: caretFollow)
+    }
+  }
+
+  @Test func healthz() throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.client.request(path: "/healthz")
+    #expect(response.status == 200)
+    #expect(try response.jsonObject()["status"] as? String == "ok")
+    #expect(response.headers["Content-Type"] == "application/json")
+  }
+
+  @Test func answersNeverHoldNegativeZero() throws {
+    let fixture = try ServiceFixture()
+    // The field is not covered: the offset is 0 and must be written as 0, not -0.
+    let response = try fixture.post(
+      "/avoid",
+      #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":300,"#
+        + #""field":{"x":-0,"y":-0,"width":10,"height":10},"margin":-0}"#)
+    #expect(response.status == 200)
+    #expect(!response.bodyString.contains("-0"), "\(response.bodyString)")
+  }
+}

@@ -1,0 +1,76 @@
+import LayoutService
+import Testing
+
+@Suite("Command line")
+struct LayoutdOptionsTests {
+  private func options(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> LayoutdOptions {
+    guard case .run(let options) = try LayoutdOptions.parse(arguments: arguments, environment: environment)
+    else {
+      Issue.record("expected a run command for \(arguments)")
+      return LayoutdOptions()
+    }
+    return options
+  }
+
+  @Test func defaults() throws {
+    let parsed = try options([])
+    #expect(parsed.host == "127.0.0.1")
+    #expect(parsed.port == 8080)
+    #expect(parsed.maxBodyBytes == 65536)
+    #expect(parsed.connectionTimeout == 10)
+    #expect(parsed.corsOrigins == ["*"])
+    #expect(parsed.logFormat == nil)
+  }
+
+  @Test func flagsWithSeparateAndInlineValues() throws {
+    let parsed = try options([
+      "--host", "0.0.0.0", "--port=9000", "--threads", "3", "--max-body-bytes=1024",
+      "--connection-timeout", "5", "--log-format", "json", "--cors-origin", "https://a.example",
+      "--cors-origin=https://b.example", "--shutdown-grace", "2",
+    ])
+    #expect(parsed.host == "0.0.0.0")
+    #expect(parsed.port == 9000)
+    #expect(parsed.threads == 3)
+    #expect(parsed.maxBodyBytes == 1024)
+    #expect(parsed.connectionTimeout == 5)
+    #expect(parsed.logFormat == .json)
+    #expect(parsed.corsOrigins == ["https://a.example", "https://b.example"])
+    #expect(parsed.shutdownGrace == 2)
+  }
+
+  @Test func helpAndVersion() throws {
+    #expect(try LayoutdOptions.parse(arguments: ["--help"]) == .help)
+    #expect(try LayoutdOptions.parse(arguments: ["--port", "1", "--version"]) == .version)
+  }
+
+  @Test func environmentFillsWhatFlagsLeaveOut() throws {
+    #expect(try options([], environment: ["PORT": "7000"]).port == 7000)
+    #expect(try options([], environment: ["PORT": "7000", "LAYOUTD_PORT": "7001"]).port == 7001)
+    #expect(try options(["--port", "7002"], environment: ["LAYOUTD_PORT": "7001"]).port == 7002)
+    #expect(try options([], environment: ["LAYOUTD_HOST": "::1"]).host == "::1")
+    #expect(try options(["--host", "127.0.0.2"], environment: ["LAYOUTD_HOST": "::1"]).host == "127.0.0.2")
+  }
+
+  @Test(arguments: [
+    (["--prot", "1"], "unknown option '--prot'"),
+    (["--port"], "--port needs a value"),
+    (["--port", "http"], "--port: expected a whole number from 0 to 65535, got 'http'"),
+    (["--port", "70000"], "--port: expected a whole number from 0 to 65535, got '70000'"),
+    (["--max-body-bytes", "0"], "--max-body-bytes: expected a whole number from 1 to 67108864, got '0'"),
+    (["--log-format", "xml"], "--log-format: expected off, text or json, got 'xml'"),
+    (["serve"], "unexpected argument 'serve'"),
+  ])
+  func badFlagsNameTheFlag(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) {
+      try LayoutdOptions.parse(arguments: arguments)
+    }
+  }
+
+  @Test func badEnvironmentNamesTheVariable() {
+    #expect(throws: UsageError("PORT: expected a whole number from 0 to 65535, got 'eighty'")) {
+      try LayoutdOptions.parse(arguments: [], environment: ["PORT": "eighty"])
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import Testing
+
+@testable import LayoutService
+
+@Suite("Content types read as JSON")
+struct MediaTypeTests {
+  @Test(arguments: [
+    ("application/json", true), ("APPLICATION/JSON; charset=utf-8", true), (" text/plain ", true),
+    ("application/x-www-form-urlencoded", true), ("application/merge-patch+json", true),
+    ("application/+json", false), ("application/json-seq", false), ("text/json5", false),
+    ("application/xml", false), ("", false), ("json", false), ("/+json", false),
+  ])
+  func readAsJSON(contentType: String, expected: Bool) {
+    #expect(MediaType.isReadAsJSON(contentType) == expected)
+  }
+}
