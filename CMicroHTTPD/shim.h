@@ -84,6 +84,15 @@ static inline const struct sockaddr *CMicroHTTPD_client_address(
   return info == NULL ? NULL : info->client_addr;
 }
 
+/// Why: `MHD_get_connection_info` is variadic. Returns the connection's socket,
+/// or -1 when unknown.
+static inline int CMicroHTTPD_connection_fd(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
 /// Why: `MHD_set_connection_option` is variadic. Sets this connection's idle
 /// timeout in seconds (0: none).
 static inline enum MHD_Result CMicroHTTPD_set_connection_timeout(

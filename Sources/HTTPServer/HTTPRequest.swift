@@ -32,7 +32,11 @@ public struct HTTPRequest {
   }
 
   private func lookup(_ kind: MHD_ValueKind, _ name: String) -> String? {
-    guard let value = MHD_lookup_connection_value(connection, kind, name) else { return nil }
+    // `withCString` lends the string's own bytes; passing `name` as a C string argument would
+    // copy it to a new array on every call.
+    guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else {
+      return nil
+    }
     return String(cString: value)
   }
 }

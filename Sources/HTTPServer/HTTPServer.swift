@@ -73,11 +73,6 @@ public final class HTTPServer: Sendable {
       while context.liveRequests.load(ordering: .relaxed) > 0, monotonicNanoseconds() < deadline {
         usleep(1000)
       }
-      if context.liveRequests.load(ordering: .relaxed) > 0 {
-        print(
-          "DRAIN TIMEOUT", context.router.routes.keys.sorted(), context.liveRequests.load(ordering: .relaxed),
-          configuration.maxBodyBytes, configuration.threading)
-      }
       daemon.stop()
     }
   }

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Glibc
 
 // The C callbacks libmicrohttpd calls on its worker threads. They capture nothing: the server
 // arrives as `cls` (a `ServerContext`), the request as `con_cls` (a retained `RequestState`).
@@ -26,7 +27,7 @@ func serveRequest(
   guard size == 0 else {
     uploadDataSize.pointee = 0
     context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
-    return .YES
+    return state.isAwaitingBody && peerHasClosed(connection) ? .NO : .YES
   }
   return context.finish(state, connection)
 }
@@ -47,4 +48,18 @@ func endRequest(
   }
   context.liveRequests.subtract(1, ordering: .relaxed)
   context.report(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+}
+
+/// Whether the client has closed its end of `connection` (a peek reads end-of-stream).
+///
+/// libmicrohttpd 0.9.75's edge-triggered epoll loop can miss an end-of-stream that arrives
+/// together with the last piece of data, and then keeps an aborted request until the idle
+/// timeout. Asked only while a `Content-Length` body is incomplete and libmicrohttpd has
+/// nothing more of it buffered, so end-of-stream there means the body can never complete.
+private func peerHasClosed(_ connection: OpaquePointer) -> Bool {
+  let socket = CMicroHTTPD_connection_fd(connection)
+  guard socket >= 0 else { return false }
+  var byte: UInt8 = 0
+  let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+  return count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
 }

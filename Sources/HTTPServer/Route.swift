@@ -1,12 +1,19 @@
 /// The handlers of one path, by method.
 struct Route: Sendable {
-  private(set) var handlers: [(method: HTTPMethod, handler: Router.Handler)] = []
+  /// A struct rather than a tuple: a closure stored in an array of tuples is kept at the most
+  /// general abstraction, and reading it back allocates a reabstraction thunk on every request.
+  struct Entry {
+    let method: HTTPMethod
+    let handler: Router.Handler
+  }
+
+  private(set) var handlers: [Entry] = []
   /// The `Allow` header value: every routed method, plus `HEAD` when `GET` is routed.
   private(set) var allow = ""
 
   mutating func add(_ method: HTTPMethod, _ handler: @escaping Router.Handler) {
     handlers.removeAll { $0.method == method }
-    handlers.append((method, handler))
+    handlers.append(Entry(method: method, handler: handler))
     var methods = Set(handlers.map(\.method.rawValue))
     if methods.contains(HTTPMethod.get.rawValue) { methods.insert(HTTPMethod.head.rawValue) }
     allow = methods.sorted().joined(separator: ", ")

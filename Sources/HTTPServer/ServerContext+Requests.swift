@@ -129,10 +129,13 @@ extension ServerContext {
     }
     guard let made else { return nil }
     if !response.contentType.isEmpty {
-      MHD_add_response_header(made, "Content-Type", response.contentType)
+      // `withCString` avoids the array a String-to-C-string argument conversion allocates.
+      _ = response.contentType.withCString { MHD_add_response_header(made, "Content-Type", $0) }
     }
     for header in response.headers {
-      MHD_add_response_header(made, header.name, header.value)
+      _ = header.name.withCString { name in
+        header.value.withCString { MHD_add_response_header(made, name, $0) }
+      }
     }
     state.status = response.status
     state.bytesOut = response.body.count
