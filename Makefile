@@ -12,5 +12,12 @@ build:
 	scripts/bootstrap
 	swift build -c release --product layoutd
 
+# Benchmarks, not tests (no timed assertions): the hot path beside Foundation's coders, then
+# HTTP with wrk against layoutd, a C fixed-reply server and a Node peer (bench/run-http).
+bench:
+	scripts/bootstrap
+	swift run -c release LayoutBench
+	bench/run-http
+
 format:
-	swift format -i -r Sources Tests
+	swift format -i -r Sources Tests Plugins

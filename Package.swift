@@ -25,14 +25,37 @@ let package = Package(
     // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
     .target(name: "HTTPTesting"),
     // The service: routes, handlers, problem answers, command-line options.
-    .target(name: "LayoutService", dependencies: ["LayoutCore", "LayoutJSON", "HTTPServer"]),
+    .target(
+      name: "LayoutService",
+      dependencies: ["LayoutCore", "LayoutJSON", "HTTPServer", "LayoutAssets", "LayoutDiagram"]),
+    // SVG diagrams of answers: the layout before and after, to scale. Depends on the core only.
+    .target(name: "LayoutDiagram", dependencies: ["LayoutCore"]),
+    // Files embedded at build time: openapi.yaml and everything under Assets/. The symlink
+    // Sources/LayoutAssets/Assets -> ../../Assets makes adding or removing an asset re-plan the
+    // build (SwiftPM watches target folders only); it is excluded from the target's sources.
+    .target(name: "LayoutAssets", exclude: ["Assets"], plugins: ["EmbedAssets"]),
+    .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
+    .executableTarget(name: "EmbedAssetsTool"),
     .executableTarget(name: "layoutd", dependencies: ["LayoutService"]),
+    // libFuzzer target over the request decoder and the handlers (scripts/checks/50-fuzz builds
+    // it with `--sanitize fuzzer -Xswiftc -DFUZZING`); a plain build replays corpus files.
+    .executableTarget(
+      name: "LayoutFuzz", dependencies: ["LayoutService", "LayoutCore", "LayoutJSON", "HTTPServer"]),
+    // Benchmarks (`make bench`): the hot path beside Foundation's coders, with allocations
+    // counted by a malloc interposer that only this executable links.
+    .target(name: "CMallocCounter", path: "bench/CMallocCounter"),
+    .executableTarget(
+      name: "LayoutBench",
+      dependencies: ["LayoutCore", "LayoutJSON", "LayoutService", "CMallocCounter"],
+      path: "bench/LayoutBench"),
 
     // Test support shared by the suites: the contract's worked examples, JSON comparison.
     .target(name: "LayoutTesting", path: "Tests/LayoutTesting"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "LayoutTesting"]),
     .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutTesting"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+    .testTarget(name: "LayoutAssetsTests", dependencies: ["LayoutAssets"]),
+    .testTarget(name: "LayoutDiagramTests", dependencies: ["LayoutDiagram", "LayoutCore"]),
     .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd"]),
   ]
 )

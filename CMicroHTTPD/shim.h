@@ -24,6 +24,21 @@ static inline struct MHD_Daemon *CMicroHTTPD_start_daemon(
                           MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
+/// Why: as above, with an accept-policy callback, which `MHD_start_daemon`
+/// takes as a positional argument rather than as an option.
+static inline struct MHD_Daemon *CMicroHTTPD_start_daemon_with_policy(
+    unsigned int flags,
+    MHD_AcceptPolicyCallback policy,
+    void *policy_context,
+    MHD_AccessHandlerCallback handler,
+    void *handler_context,
+    const struct MHD_OptionItem *options)
+{
+  return MHD_start_daemon(flags, 0, policy, policy_context, handler,
+                          handler_context, MHD_OPTION_ARRAY, options,
+                          MHD_OPTION_END);
+}
+
 /// Why: an `MHD_OptionItem` for an option that takes a function pointer and a
 /// closure wants the function cast to `intptr_t`, which Swift cannot do to a
 /// C function pointer directly.

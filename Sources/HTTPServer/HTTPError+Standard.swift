@@ -11,6 +11,10 @@ extension HTTPError {
       headers: [HTTPHeader("Allow", allow)])
   }
 
+  /// `400` for an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2).
+  public static let missingHost = HTTPError(
+    status: 400, detail: "An HTTP/1.1 request must have a Host header.")
+
   /// `413` for a body over `limit` bytes.
   public static func contentTooLarge(limit: Int) -> HTTPError {
     HTTPError(status: 413, detail: "The request body is larger than \(limit) bytes.")

@@ -12,18 +12,36 @@ public struct HTTPRequest {
   public let path: String
   /// The request body; empty when there is none. Valid only during the handler call.
   public let body: UnsafeRawBufferPointer
-  let connection: OpaquePointer
+  /// The connection whose headers are read, or `nil` for a request made without one.
+  let connection: OpaquePointer?
+  /// The header fields of a request made without a connection.
+  private let fields: [HTTPHeader]
 
   init(method: HTTPMethod, path: String, body: UnsafeRawBufferPointer, connection: OpaquePointer) {
     self.method = method
     self.path = path
     self.body = body
     self.connection = connection
+    self.fields = []
+  }
+
+  /// Creates a request that did not come from a connection, for `Router.answer(_:)`: to test
+  /// or fuzz handlers without a socket. `body` must outlive the request.
+  public init(method: HTTPMethod, path: String, headers: [HTTPHeader] = [], body: UnsafeRawBufferPointer) {
+    self.method = method
+    self.path = path
+    self.body = body
+    self.connection = nil
+    self.fields = headers
   }
 
   /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
   public func header(_ name: String) -> String? {
-    lookup(.HEADER_KIND, name)
+    guard connection != nil else {
+      let wanted = name.lowercased()
+      return fields.first { $0.name.lowercased() == wanted }?.value
+    }
+    return lookup(.HEADER_KIND, name)
   }
 
   /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.
@@ -32,6 +50,7 @@ public struct HTTPRequest {
   }
 
   private func lookup(_ kind: MHD_ValueKind, _ name: String) -> String? {
+    guard let connection else { return nil }
     // `withCString` lends the string's own bytes; passing `name` as a C string argument would
     // copy it to a new array on every call.
     guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else {

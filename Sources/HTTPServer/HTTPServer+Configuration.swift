@@ -22,7 +22,8 @@ extension HTTPServer {
     public var maxBodyBytes = 65_536
     /// Seconds a connection may stay idle before it is closed (0: never).
     public var connectionTimeout = 10
-    /// The most connections open at once; further ones are closed on accept.
+    /// The most connections open at once; further ones are closed as soon as they are
+    /// accepted, never left waiting.
     public var maxConnections = 1024
     /// The most connections open at once from one client IP address (0: no limit).
     public var perClientConnectionLimit = 0
@@ -37,6 +38,15 @@ extension HTTPServer {
     public var drainTimeout = 5.0
     /// The request header whose value is reported as `CompletedRequest.requestID`.
     public var requestIDHeader = "X-Request-ID"
+    /// Give every request an id and send it back in `requestIDHeader` on every answer: the
+    /// client's own value when it is 1 to 128 characters of visible ASCII, else a generated one
+    /// (32 hex digits). The observer reports the same id. Off by default.
+    public var assignsRequestIDs = false
+    /// Called for every answer just before it is sent, handlers' and the server's own (404, 405,
+    /// 413), on the worker thread; it may add headers. Not called for the answers libmicrohttpd
+    /// sends by itself (431, and 400 for a malformed request). `request.body` is empty for the
+    /// server's own answers.
+    public var beforeSend: (@Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void)?
     /// Called once per request when it ends (answered, aborted or timed out), on a worker
     /// thread. `nil` (the default) costs nothing. Keep it short: it runs on the I/O thread.
     public var observer: (@Sendable (CompletedRequest) -> Void)?

@@ -16,11 +16,33 @@ extension HTTPServer {
 
     /// Takes the listen socket from libmicrohttpd and shuts it down so that new connects are
     /// refused. It is closed only after the daemon stops: worker threads may still hold it.
+    ///
+    /// Connections the kernel completed before this but libmicrohttpd had not accepted yet are
+    /// accepted and handed to the daemon first: shutting the socket down would reset them, and
+    /// their clients believe they are connected.
     mutating func quiesce() {
       guard let pointer, quiescedSocket < 0 else { return }
       let socket = MHD_quiesce_daemon(pointer)
       guard socket >= 0 else { return }
       quiescedSocket = socket
+      _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+      while true {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(socket, $0, &length) }
+        }
+        if client < 0 {
+          if errno == EINTR { continue }
+          break
+        }
+        // libmicrohttpd owns (and on failure closes) the socket from here on.
+        _ = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            MHD_add_connection(pointer, client, $0, length)
+          }
+        }
+      }
       shutdown(socket, Int32(SHUT_RDWR))
     }
 

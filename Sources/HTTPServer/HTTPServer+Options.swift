@@ -23,11 +23,15 @@ extension HTTPServer {
     }
     var options = [
       item(.CONNECTION_TIMEOUT, max(0, configuration.connectionTimeout)),
-      item(.CONNECTION_LIMIT, max(1, configuration.maxConnections)),
+      // The limit is enforced by `admitConnection`, which closes extra connects at once;
+      // libmicrohttpd's own limit (split evenly over the worker threads) is set above it so
+      // that no worker ever stops accepting and leaves connects waiting in the backlog.
+      item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
       item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
       item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes)),
       item(.LISTEN_BACKLOG_SIZE, max(1, configuration.listenBacklog)),
       CMicroHTTPD_option_notify_completed(endRequest, context),
+      CMicroHTTPD_option_notify_connection(noteConnection, context),
     ]
     if configuration.threading == .eventLoopPool, configuration.threads > 1 {
       options.append(item(.THREAD_POOL_SIZE, configuration.threads))

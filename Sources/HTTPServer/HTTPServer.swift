@@ -29,8 +29,9 @@ public final class HTTPServer: Sendable {
       options.append(
         MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)))
       options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-      return CMicroHTTPD_start_daemon(
-        Self.flags(configuration, ipv6: address.isIPv6), serveRequest, retained.toOpaque(), options)
+      return CMicroHTTPD_start_daemon_with_policy(
+        Self.flags(configuration, ipv6: address.isIPv6), admitConnection, retained.toOpaque(), serveRequest,
+        retained.toOpaque(), options)
     }
     guard let started else {
       let failure = errno
@@ -56,6 +57,21 @@ public final class HTTPServer: Sendable {
     context.liveRequests.load(ordering: .relaxed)
   }
 
+  /// Connections open now (admitted and not yet closed).
+  public var openConnectionCount: Int {
+    context.openConnections.load(ordering: .relaxed)
+  }
+
+  /// Connections closed on accept so far because `configuration.maxConnections` were open.
+  public var refusedConnectionCount: Int {
+    context.refusedConnections.load(ordering: .relaxed)
+  }
+
+  /// Whether `drain()` has begun.
+  public var isDraining: Bool {
+    context.draining.load(ordering: .relaxed)
+  }
+
   /// Stops accepting connections: new connects are refused, while open connections are still
   /// served. Idempotent.
   public func quiesce() {
@@ -71,6 +87,30 @@ public final class HTTPServer: Sendable {
       daemon.quiesce()
       let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
       while context.liveRequests.load(ordering: .relaxed) > 0, monotonicNanoseconds() < deadline {
+        usleep(1000)
+      }
+      daemon.stop()
+    }
+  }
+
+  /// Stops the server gracefully: from now on every answer carries `Connection: close`, new
+  /// connects are refused, and the server waits up to `configuration.drainTimeout` seconds until
+  /// no request is in flight and every client has closed its connection, then stops as `stop()`
+  /// does. Idempotent.
+  ///
+  /// A keep-alive client that sends another request gets its answer and is then disconnected;
+  /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
+  /// closes it, whichever comes first.
+  public func drain() {
+    context.draining.store(true, ordering: .relaxed)
+    daemon.withLock { daemon in
+      guard daemon.pointer != nil else { return }
+      daemon.quiesce()
+      let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
+      while context.liveRequests.load(ordering: .relaxed) > 0
+        || context.openConnections.load(ordering: .relaxed) > 0,
+        monotonicNanoseconds() < deadline
+      {
         usleep(1000)
       }
       daemon.stop()

@@ -20,6 +20,12 @@ func serveRequest(
     let state = RequestState(method: HTTPMethod(String(cString: method)), path: String(cString: url))
     conCls.pointee = Unmanaged.passRetained(state).toOpaque()
     context.liveRequests.add(1, ordering: .relaxed)
+    if let version, strcmp(version, "HTTP/1.1") == 0,
+      MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
+    {
+      // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
+      state.problem = .missingHost
+    }
     return context.begin(state, connection)
   }
   let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()

@@ -6,21 +6,28 @@ extension ServerContext {
   /// A `Content-Length` over the limit is answered 413 at once, before any body is read;
   /// libmicrohttpd then closes the connection after the answer.
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-    if observer != nil {
+    if observer != nil || requestIDs != nil {
       state.startNanoseconds = monotonicNanoseconds()
-      if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, requestIDHeader) {
+      let value = MHD_lookup_connection_value(connection, .HEADER_KIND, requestIDHeader)
+      if let requestIDs {
+        state.requestID =
+          value.flatMap { RequestIDSource.isSane($0) ? String(cString: $0) : nil } ?? requestIDs.next()
+      } else if let value {
         state.requestID = String(cString: value)
       }
     }
-    if let route = router.routes[state.path] {
-      state.route = state.path
-      if let handler = route.handler(for: state.method) {
-        state.handler = handler
+    // A problem decided before routing (a missing `Host`) stands; the body is then discarded.
+    if state.problem == nil {
+      if let route = router.routes[state.path] {
+        state.route = state.path
+        if let handler = route.handler(for: state.method) {
+          state.handler = handler
+        } else {
+          state.problem = .methodNotAllowed(state.method, path: state.path, allow: route.allow)
+        }
       } else {
-        state.problem = .methodNotAllowed(state.method, path: state.path, allow: route.allow)
+        state.problem = .notFound(path: state.path)
       }
-    } else {
-      state.problem = .notFound(path: state.path)
     }
     if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
       state.contentLength = parseContentLength(value)
@@ -94,6 +101,7 @@ extension ServerContext {
     } catch {
       HTTPError.internalServerError.render(into: &scratch.response)
     }
+    if let beforeSend { beforeSend(request, &scratch.response) }
     return makeResponse(scratch.response, state)
   }
 
@@ -106,6 +114,12 @@ extension ServerContext {
     let scratch = ResponseScratch.current()
     defer { scratch.reset() }
     problem.render(into: &scratch.response)
+    if let beforeSend {
+      let request = HTTPRequest(
+        method: state.method, path: state.path, body: UnsafeRawBufferPointer(start: nil, count: 0),
+        connection: connection)
+      beforeSend(request, &scratch.response)
+    }
     guard let response = makeResponse(scratch.response, state) else { return .NO }
     defer { MHD_destroy_response(response) }
     return queue(response, state, connection)
@@ -136,6 +150,15 @@ extension ServerContext {
       _ = header.name.withCString { name in
         header.value.withCString { MHD_add_response_header(made, name, $0) }
       }
+    }
+    if requestIDs != nil, let requestID = state.requestID {
+      _ = requestIDHeader.withCString { name in
+        requestID.withCString { MHD_add_response_header(made, name, $0) }
+      }
+    }
+    if draining.load(ordering: .relaxed) {
+      // libmicrohttpd closes the connection after an answer that says so.
+      _ = MHD_add_response_header(made, "Connection", "close")
     }
     state.status = response.status
     state.bytesOut = response.body.count

@@ -4,31 +4,37 @@ extension AvoidRequest: Codable {
     case contentOffset, contentSize, contentInset, animation
   }
 
-  /// Decodes and validates a request as SPEC §2–§4 and §7 define it, filling in the defaults.
+  /// Decodes and validates a request as `init(validating:)` reads it.
   ///
   /// Throws `LayoutValidationError` for contract violations and the decoder's `DecodingError`
   /// for missing members and wrong types; `LayoutValidationError.init(_:)` maps the latter.
-  /// An absent or `null` optional member takes its default; unknown members are ignored.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.container = try container.decode(Rect.self, forKey: .container)
-    field = try container.decode(Rect.self, forKey: .field)
-    keyboard = try container.keyboardInput(keyboard: .keyboard, keyboardHeight: .keyboardHeight)
-    screen = try container.decodeIfPresent(Rect.self, forKey: .screen)
-    undocked = try container.undockedPolicy(forKey: .undocked)
-    safeArea = try container.nonNegativeInsetsIfPresent(forKey: .safeArea) ?? .zero
-    margin = try container.numberIfPresent(forKey: .margin, nonNegative: true) ?? Self.defaultMargin
-    mode = try container.avoidMode(forKey: .mode)
-    contentOffset = try container.decodeIfPresent(Point.self, forKey: .contentOffset)
-    contentSize = try container.decodeIfPresent(Size.self, forKey: .contentSize)
-    contentInset = try container.decodeIfPresent(Insets.self, forKey: .contentInset) ?? .zero
-    animation = try container.decodeIfPresent(KeyboardAnimation.self, forKey: .animation)
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads and validates a request as SPEC §2–§4 and §7 define it, filling in the defaults.
+  ///
+  /// An absent or `null` optional member takes its default; unknown members are ignored.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    self.container = try Rect(validating: container.object("container"))
+    field = try Rect(validating: container.object("field"))
+    keyboard = try container.keyboardInput()
+    screen = try container.rectIfPresent("screen")
+    undocked = try container.undockedPolicy()
+    safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
+    margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
+    mode = try container.avoidMode()
+    contentOffset = try container.objectIfPresent("contentOffset").map { try Point(validating: $0) }
+    contentSize = try container.objectIfPresent("contentSize").map { try Size(validating: $0) }
+    contentInset = try container.insetsIfPresent("contentInset") ?? .zero
+    animation = try container.objectIfPresent("animation").map { try KeyboardAnimation(validating: $0) }
     if mode == .scroll {
       if contentOffset == nil {
-        throw LayoutValidationError.missingMember(at: container.codingPath + [CodingKeys.contentOffset])
+        throw LayoutValidationError.missingMember(at: container.path("contentOffset"))
       }
       if contentSize == nil {
-        throw LayoutValidationError.missingMember(at: container.codingPath + [CodingKeys.contentSize])
+        throw LayoutValidationError.missingMember(at: container.path("contentSize"))
       }
     }
   }

@@ -4,24 +4,28 @@ extension CaretFollowRequest: Codable {
     case screen, undocked, margin, lineHeight
   }
 
-  /// Decodes and validates a request as SPEC §2, §3, §5 and §7 define it, filling in the
-  /// defaults.
+  /// Decodes and validates a request as `init(validating:)` reads it.
   ///
   /// Throws as `AvoidRequest.init(from:)` does.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    textView = try container.decode(Rect.self, forKey: .textView)
-    caret = try container.decode(Rect.self, forKey: .caret)
-    contentOffset = try container.decode(Point.self, forKey: .contentOffset)
-    contentSize = try container.decode(Size.self, forKey: .contentSize)
-    contentInset = try container.decodeIfPresent(Insets.self, forKey: .contentInset) ?? .zero
-    safeArea = try container.nonNegativeInsetsIfPresent(forKey: .safeArea) ?? .zero
-    keyboard = try container.keyboardInput(keyboard: .keyboard, keyboardHeight: .keyboardHeight)
-    screen = try container.decodeIfPresent(Rect.self, forKey: .screen)
-    undocked = try container.undockedPolicy(forKey: .undocked)
-    margin = try container.numberIfPresent(forKey: .margin, nonNegative: true) ?? Self.defaultMargin
-    lineHeight =
-      try container.numberIfPresent(forKey: .lineHeight, nonNegative: true) ?? Self.defaultLineHeight
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads and validates a request as SPEC §2, §3, §5 and §7 define it, filling in the
+  /// defaults.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    textView = try Rect(validating: container.object("textView"))
+    caret = try Rect(validating: container.object("caret"))
+    contentOffset = try Point(validating: container.object("contentOffset"))
+    contentSize = try Size(validating: container.object("contentSize"))
+    contentInset = try container.insetsIfPresent("contentInset") ?? .zero
+    safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
+    keyboard = try container.keyboardInput()
+    screen = try container.rectIfPresent("screen")
+    undocked = try container.undockedPolicy()
+    margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
+    lineHeight = try container.validNumberIfPresent("lineHeight", nonNegative: true) ?? Self.defaultLineHeight
   }
 
   /// Encodes every member, defaults included; the keyboard as the member it was read from.

@@ -3,13 +3,18 @@ extension Insets: Codable {
     case top, left, bottom, right
   }
 
-  /// Decodes `{"top", "left", "bottom", "right"}`; a missing member is 0, any sign is accepted.
+  /// Decodes `{"top", "left", "bottom", "right"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    top = try container.numberIfPresent(forKey: .top) ?? 0
-    left = try container.numberIfPresent(forKey: .left) ?? 0
-    bottom = try container.numberIfPresent(forKey: .bottom) ?? 0
-    right = try container.numberIfPresent(forKey: .right) ?? 0
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `{"top", "left", "bottom", "right"}`; a missing member is 0, any sign is accepted.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    top = try container.validNumberIfPresent("top") ?? 0
+    left = try container.validNumberIfPresent("left") ?? 0
+    bottom = try container.validNumberIfPresent("bottom") ?? 0
+    right = try container.validNumberIfPresent("right") ?? 0
   }
 
   /// Encodes all four members, zeros included.

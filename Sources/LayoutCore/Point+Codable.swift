@@ -3,11 +3,16 @@ extension Point: Codable {
     case x, y
   }
 
-  /// Decodes `{"x", "y"}`; both required, finite and within ±1e9.
+  /// Decodes `{"x", "y"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    x = try container.number(forKey: .x)
-    y = try container.number(forKey: .y)
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `{"x", "y"}`; both required, finite and within ±1e9.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    x = try container.validNumber("x")
+    y = try container.validNumber("y")
   }
 
   public func encode(to encoder: any Encoder) throws {

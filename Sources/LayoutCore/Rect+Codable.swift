@@ -3,13 +3,18 @@ extension Rect: Codable {
     case x, y, width, height
   }
 
-  /// Decodes `{"x", "y", "width", "height"}`; all required, within ±1e9, the size ≥ 0.
+  /// Decodes `{"x", "y", "width", "height"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    x = try container.number(forKey: .x)
-    y = try container.number(forKey: .y)
-    width = try container.number(forKey: .width, nonNegative: true)
-    height = try container.number(forKey: .height, nonNegative: true)
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `{"x", "y", "width", "height"}`; all required, within ±1e9, the size ≥ 0.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    x = try container.validNumber("x")
+    y = try container.validNumber("y")
+    width = try container.validNumber("width", nonNegative: true)
+    height = try container.validNumber("height", nonNegative: true)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -3,11 +3,16 @@ extension Size: Codable {
     case width, height
   }
 
-  /// Decodes `{"width", "height"}`; both required, ≥ 0 and ≤ 1e9.
+  /// Decodes `{"width", "height"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    width = try container.number(forKey: .width, nonNegative: true)
-    height = try container.number(forKey: .height, nonNegative: true)
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `{"width", "height"}`; both required, ≥ 0 and ≤ 1e9.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    width = try container.validNumber("width", nonNegative: true)
+    height = try container.validNumber("height", nonNegative: true)
   }
 
   public func encode(to encoder: any Encoder) throws {

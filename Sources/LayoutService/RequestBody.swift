@@ -4,11 +4,8 @@ import LayoutJSON
 
 /// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (SPEC §7).
 enum RequestBody {
-  /// Checks the content type (415), that there is a body (400), that it is JSON (400) and that
-  /// it keeps the contract (422), in that order.
-  static func decode<Model: Decodable>(
-    _ type: Model.Type, from request: borrowing HTTPRequest
-  ) throws(HTTPError) -> Model {
+  /// Checks the content type (415) and that there is a body (400), in that order.
+  static func check(_ request: borrowing HTTPRequest) throws(HTTPError) {
     if let contentType = request.header("Content-Type"), !MediaType.isReadAsJSON(contentType) {
       throw .unsupportedMediaType(contentType)
     }
@@ -16,18 +13,45 @@ enum RequestBody {
       throw HTTPError(
         status: 400, title: "Empty body", detail: "The request has no body; send a JSON object.")
     }
+  }
+
+  /// Checks that the body is JSON (400) and that it keeps the contract (422), in that order.
+  static func decode<Model: Decodable>(
+    _ type: Model.Type, from body: UnsafeRawBufferPointer
+  ) throws(HTTPError) -> Model {
     do {
-      return try FastJSONDecoder().decode(type, from: request.body)
-    } catch let error as JSONSyntaxError {
-      throw HTTPError(status: 400, title: "Body is not JSON", detail: "The body is not JSON: \(error).")
-    } catch let error as JSONDuplicateMemberError {
-      throw HTTPError(LayoutValidationError.duplicateMember(at: error.codingPath))
-    } catch let error as LayoutValidationError {
-      throw HTTPError(error)
-    } catch let error as DecodingError {
-      throw HTTPError(LayoutValidationError(error))
+      return try FastJSONDecoder().decode(type, from: body)
     } catch {
-      throw HTTPError(status: 400, detail: "The body could not be read: \(error).")
+      throw problem(for: error)
+    }
+  }
+
+  /// Reads the body's top-level object with `read` (a model's `init(validating:)`), mapping a
+  /// body that is not JSON to 400 and one that breaks the contract to 422.
+  @inline(__always)
+  static func read<Model>(
+    _ body: UnsafeRawBufferPointer, _ read: (JSONLayoutContainer) throws -> Model
+  ) throws(HTTPError) -> Model {
+    do {
+      return try FastJSONDecoder().withObject(in: body) { try read(JSONLayoutContainer($0)) }
+    } catch {
+      throw problem(for: error)
+    }
+  }
+
+  /// The problem answer for an error thrown while decoding a body.
+  static func problem(for error: any Error) -> HTTPError {
+    switch error {
+    case let error as JSONSyntaxError:
+      HTTPError(status: 400, title: "Body is not JSON", detail: "The body is not JSON: \(error).")
+    case let error as JSONDuplicateMemberError:
+      HTTPError(LayoutValidationError.duplicateMember(at: error.codingPath))
+    case let error as LayoutValidationError:
+      HTTPError(error)
+    case let error as DecodingError:
+      HTTPError(LayoutValidationError(error))
+    default:
+      HTTPError(status: 400, detail: "The body could not be read: \(error).")
     }
   }
 }

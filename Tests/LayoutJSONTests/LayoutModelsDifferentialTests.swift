@@ -41,22 +41,46 @@ import Testing
     }
   }
 
-  static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], fast: Bool) -> Outcome {
+  /// The ways a request model is read from bytes.
+  enum Reader: CaseIterable {
+    /// Foundation's `JSONDecoder`: the reference.
+    case foundation
+    /// `FastJSONDecoder` through the models' `Codable` conformance.
+    case fastCodable
+    /// `FastJSONDecoder.withObject` and the models' `init(validating:)`: the service's path.
+    case fastObject
+  }
+
+  static func decode<T: ValidatingModel>(_ type: T.Type, _ body: [UInt8], reader: Reader) -> Outcome {
     do {
-      let value =
-        fast
-        ? try FastJSONDecoder().decode(type, from: body) : try JSONDecoder().decode(type, from: Data(body))
+      let value: T
+      switch reader {
+      case .foundation: value = try JSONDecoder().decode(type, from: Data(body))
+      case .fastCodable: value = try FastJSONDecoder().decode(type, from: body)
+      case .fastObject:
+        value = try body.withUnsafeBytes { bytes in
+          try FastJSONDecoder().withObject(in: bytes) { try T(validating: ObjectContainer($0)) }
+        }
+      }
       return .value(String(describing: value))
     } catch {
       return Outcome(error)
     }
   }
 
-  static func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8]) -> (Outcome, String?) {
-    let expected = decode(type, body, fast: false)
-    let actual = decode(type, body, fast: true)
-    guard expected != actual else { return (actual, nil) }
-    return (actual, "Foundation \(expected), fast \(actual)\n\(String(decoding: body, as: UTF8.self))")
+  /// The fast readers' outcome, and a description of the first difference from Foundation's.
+  static func compare<T: ValidatingModel>(_ type: T.Type, _ body: [UInt8]) -> (Outcome, String?) {
+    let expected = decode(type, body, reader: .foundation)
+    var actual = expected
+    for reader in [Reader.fastCodable, .fastObject] {
+      actual = decode(type, body, reader: reader)
+      guard expected == actual else {
+        return (
+          actual, "Foundation \(expected), \(reader) \(actual)\n\(String(decoding: body, as: UTF8.self))"
+        )
+      }
+    }
+    return (actual, nil)
   }
 
   @Test(arguments: ExampleBodyGenerator.Mutation.allCases)

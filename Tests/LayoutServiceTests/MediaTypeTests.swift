@@ -14,3 +14,23 @@ struct MediaTypeTests {
     #expect(MediaType.isReadAsJSON(contentType) == expected)
   }
 }
+
+@Suite("Content types: the byte reading agrees with the character reading")
+struct MediaTypeAgreementTests {
+  /// A few type parts, each plain, upper-cased, padded and with parameters.
+  static let samples: [String] = {
+    let types = [
+      "application/json", "text/plain", "application/x-www-form-urlencoded", "application/merge-patch+json",
+      "application/+json", "+json", "/+json", "a/+json", "a/b+json", "text/json", "json", "", "/", "a/json+",
+      "Application/JSON", "text/plain;", ";application/json",
+    ]
+    return types.flatMap { type in
+      [type, type.uppercased(), " \(type)\t", "\(type); charset=utf-8", "\t\(type.uppercased()) ;q=1"]
+    }
+  }()
+
+  @Test(arguments: samples)
+  func readsAlike(contentType: String) {
+    #expect(MediaType.isReadAsJSON(contentType) == MediaType.isTextReadAsJSON(contentType))
+  }
+}

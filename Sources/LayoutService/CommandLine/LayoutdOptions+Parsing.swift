@@ -64,6 +64,12 @@ extension LayoutdOptions {
           throw UsageError("--log-format: expected off, text or json, got '\(text)'")
         }
         options.logFormat = format
+      case "--metrics":
+        let text = try value()
+        guard text == "on" || text == "off" else {
+          throw UsageError("--metrics: expected on or off, got '\(text)'")
+        }
+        options.metrics = text == "on"
       case "--cors-origin":
         let origin = try value()
         guard !origin.isEmpty, !origin.contains(where: \.isWhitespace) else {

@@ -17,6 +17,7 @@ extension LayoutdOptions {
       --shutdown-grace S             seconds requests in flight get after SIGTERM (default 10)
       --log-format off|text|json     access log on stderr (default text on a terminal, else json)
       --cors-origin ORIGIN           an origin allowed by CORS, repeatable (default *)
+      --metrics on|off               count requests for GET /metrics (default on)
       --version                      print the version and exit
       --help                         print this help and exit
     """

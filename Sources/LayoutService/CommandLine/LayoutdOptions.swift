@@ -22,6 +22,8 @@ public struct LayoutdOptions: Equatable, Sendable {
   public var logFormat: LogFormat? = nil
   /// Origins allowed by CORS; `["*"]` allows any.
   public var corsOrigins = ["*"]
+  /// Whether requests are counted for `GET /metrics` (off: the route is absent).
+  public var metrics = true
 
   public init() {}
 }

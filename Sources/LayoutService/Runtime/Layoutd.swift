@@ -25,14 +25,26 @@ public enum Layoutd {
     }
 
     Signals.blockShutdownSignals()
+    // Every connection is a descriptor: make room for the connection limit and some spare.
+    let openFiles = OpenFileLimit.raise(toAtLeast: options.maxConnections + 64)
+    let service = LayoutService(
+      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil)
+    let accessLog = options.accessLogFormat(standardErrorIsTerminal: isatty(2) != 0).map {
+      AccessLog(format: $0)
+    }
     let server: HTTPServer
     do {
-      server = try HTTPServer(configuration: options.serverConfiguration, router: LayoutService().router())
+      server = try service.startServer(options.serverConfiguration, accessLog: accessLog)
     } catch {
       StandardError.line("layoutd: \(error)")
       return 1
     }
     let configuration = server.configuration
+    if openFiles < options.maxConnections + 16 {
+      StandardError.line(
+        "layoutd: warning: only \(openFiles) open files allowed (ulimit -n); --max-connections is \(options.maxConnections)"
+      )
+    }
     StandardError.line(
       "layoutd \(LayoutdVersion.current) listening on http://\(hostForURL(configuration.host)):\(server.port)"
         + " (threads: \(configuration.threads))")
@@ -40,7 +52,9 @@ public enum Layoutd {
     let signal = Signals.waitForShutdownSignal()
     StandardError.line(
       "layoutd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), draining (up to \(options.shutdownGrace) s)")
-    server.stop()
+    // Not ready from now on; answers carry `Connection: close`; new connects are refused.
+    service.drain(server)
+    accessLog?.close()
     StandardError.line("layoutd: stopped")
     return 0
   }

@@ -1,0 +1,63 @@
+import HTTPServer
+import LayoutCore
+import LayoutJSON
+import LayoutService
+
+/// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
+/// request body. The request goes through the service's real router and handlers, and then
+/// through the `Decodable` request decoder.
+///
+/// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`); bits 1–2 the `Accept` header
+/// (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the `Content-Type` (JSON, none,
+/// `text/plain`, XML); bit 5 decode with `Decodable` too.
+enum FuzzInput {
+  static let service = LayoutService(metrics: nil)
+  static let router = service.router()
+
+  /// Runs one input; traps when an answer breaks the service's promises.
+  static func run(_ input: UnsafeRawBufferPointer) {
+    let selector = input.first ?? 0
+    let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
+    let path = selector & 1 == 0 ? "/avoid" : "/caret-follow"
+    var headers: [HTTPHeader] = []
+    switch (selector >> 1) & 3 {
+    case 1: headers.append(HTTPHeader("Accept", "application/json"))
+    case 2: headers.append(HTTPHeader("Accept", "image/svg+xml"))
+    case 3: headers.append(HTTPHeader("Accept", "image/svg+xml, application/json;q=0.5"))
+    default: break
+    }
+    switch (selector >> 3) & 3 {
+    case 0: headers.append(HTTPHeader("Content-Type", "application/json"))
+    case 2: headers.append(HTTPHeader("Content-Type", "text/plain;charset=utf-8"))
+    case 3: headers.append(HTTPHeader("Content-Type", "application/xml"))
+    default: break
+    }
+    let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
+    check(router.answer(request), contentTypeIsXML: (selector >> 3) & 3 == 3)
+    if selector & 0x20 != 0 {
+      _ = try? FastJSONDecoder().decode(AvoidRequest.self, from: body)
+      _ = try? FastJSONDecoder().decode(CaretFollowRequest.self, from: body)
+    }
+  }
+
+  /// An answer is 200 with a JSON object or an SVG document, or a 400/415/422 problem.
+  private static func check(_ response: HTTPResponse, contentTypeIsXML: Bool) {
+    switch response.status {
+    case 200:
+      precondition(!contentTypeIsXML, "an XML body was answered 200")
+      if response.contentType == "image/svg+xml" {
+        let text = String(decoding: response.body, as: UTF8.self)
+        precondition(
+          text.hasPrefix("<?xml") && text.contains("</svg>"), "an SVG answer is not an SVG document")
+      } else {
+        precondition(response.contentType == "application/json", "unexpected \(response.contentType)")
+        precondition(response.body.first == UInt8(ascii: "{") && response.body.last == UInt8(ascii: "}"))
+      }
+    case 400, 415, 422:
+      precondition(response.contentType == HTTPError.problemContentType)
+      precondition(response.body.starts(with: Array(#"{"type":"#.utf8)))
+    default:
+      preconditionFailure("status \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+    }
+  }
+}

@@ -1,0 +1,211 @@
+"""Drives the playground page (GET /) of a running layoutd in headless Chromium.
+
+The page must draw the answer of the real service: after the keyboard height and the field
+position change, the field's drawn offset must equal what POST /avoid answers for the same
+request. Screenshots go to $ARTIFACTS (desktop and phone width).
+
+    LAYOUTD_URL=http://127.0.0.1:PORT ARTIFACTS=artifacts python3 -m unittest Tests/Browser/test_playground.py
+"""
+
+import json
+import os
+import unittest
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE = os.environ.get("LAYOUTD_URL", "http://127.0.0.1:8080")
+ARTIFACTS = os.environ.get("ARTIFACTS", "artifacts")
+WAIT = 20
+
+# The page's default device, iPhone 14 portrait: the geometry of the contract's examples.
+SCREEN = {"width": 390, "height": 844}
+SAFE_AREA = {"top": 47, "left": 0, "bottom": 34, "right": 0}
+
+
+def post(path, body, accept="application/json"):
+    request = urllib.request.Request(
+        BASE + path, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Accept": accept})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, response.headers.get("Content-Type"), response.read()
+
+
+class PlaygroundTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1400,1000", "--force-device-scale-factor=1"):
+            options.add_argument(argument)
+        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.driver.set_page_load_timeout(WAIT)
+        os.makedirs(ARTIFACTS, exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def setUp(self):
+        self.driver.set_window_size(1400, 1000)
+        self.driver.get(BASE + "/")
+        self.seq = 0
+        self.wait_for_answer()
+
+    # --- page access -------------------------------------------------------------------------
+
+    def element(self, element_id):
+        return self.driver.find_element(By.ID, element_id)
+
+    def readout(self, name):
+        return self.element("readout").get_attribute("data-" + name)
+
+    def wait_for_answer(self):
+        """Waits until an answer newer than the last one seen is drawn and its animation ended."""
+        previous = self.seq
+
+        def settled(_):
+            seq = self.readout("seq")
+            return seq is not None and int(seq) > previous and self.readout("settled") == "true"
+
+        WebDriverWait(self.driver, WAIT).until(settled, "the page drew no new answer")
+        self.seq = int(self.readout("seq"))
+
+    def drawn(self, element_id):
+        """The element's rect in points, relative to the device screen the page draws."""
+        return self.driver.execute_script(
+            """
+            const scale = Number(document.getElementById('readout').dataset.scale);
+            const screen = document.getElementById('screen').getBoundingClientRect();
+            const r = document.getElementById(arguments[0]).getBoundingClientRect();
+            return {x: (r.left - screen.left) / scale, y: (r.top - screen.top) / scale,
+                    width: r.width / scale, height: r.height / scale, scale: scale};
+            """, element_id)
+
+    def page_request(self):
+        return json.loads(self.element("request-json").text)
+
+    def set_number(self, element_id, value):
+        field = self.element(element_id)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(str(value))
+
+    # --- checks ------------------------------------------------------------------------------
+
+    def assert_field_offset_matches_service(self, keyboard_height):
+        """Builds the /avoid request from what the page draws and checks the page shows its answer."""
+        ghost = self.drawn("field-ghost")
+        field = {k: round(ghost[k], 2) for k in ("x", "y", "width", "height")}
+        request = {"container": {"x": 0, "y": 0, **SCREEN}, "field": field, "safeArea": SAFE_AREA,
+                   "keyboardHeight": keyboard_height, "margin": 10, "mode": "translate"}
+        sent = self.page_request()
+        for member in ("container", "safeArea", "keyboardHeight", "margin", "mode"):
+            self.assertEqual(sent[member], request[member], member)
+        for k in field:
+            self.assertAlmostEqual(sent["field"][k], field[k], delta=0.05, msg="field." + k)
+
+        status, _, body = post("/avoid", request)
+        self.assertEqual(status, 200)
+        offset = json.loads(body)["offset"]["y"]
+
+        self.assertAlmostEqual(float(self.readout("field-offset-y")), offset, delta=0.05)
+        self.assertAlmostEqual(float(self.element("field-offset").text), offset, delta=0.01)
+        moved = self.drawn("field")
+        self.assertAlmostEqual(moved["y"] - ghost["y"], offset, delta=1.0, msg="drawn field offset")
+        self.assertAlmostEqual(moved["x"], ghost["x"], delta=1.0)
+        return offset
+
+    # --- tests -------------------------------------------------------------------------------
+
+    def test_the_page_is_served_with_its_media_type(self):
+        with urllib.request.urlopen(BASE + "/", timeout=10) as response:
+            self.assertEqual(response.headers.get("Content-Type"), "text/html; charset=utf-8")
+            self.assertIn(b"layoutd playground", response.read())
+        self.assertEqual(self.driver.title, "layoutd playground")
+        self.assertEqual(self.element("status").text, "")
+
+    def test_keyboard_height_and_field_position_give_the_offset_of_the_service(self):
+        slider = self.element("kb-height")
+        start = int(slider.get_attribute("value"))
+        slider.send_keys(Keys.ARROW_LEFT * 40)
+        self.wait_for_answer()
+        height = int(slider.get_attribute("value"))
+        self.assertEqual(height, start - 40)
+        first = self.assert_field_offset_matches_service(height)
+
+        # Drag the field down by 60 screen pixels: it moves 60 / scale points.
+        before = self.drawn("field-ghost")
+        ActionChains(self.driver).drag_and_drop_by_offset(self.element("field"), 0, 60).perform()
+        self.wait_for_answer()
+        after = self.drawn("field-ghost")
+        self.assertAlmostEqual(after["y"] - before["y"], 60 / before["scale"], delta=1.5)
+        second = self.assert_field_offset_matches_service(height)
+        self.assertNotEqual(first, second)
+
+        # Type a field position high on the screen: nothing is covered, nothing moves.
+        self.set_number("field-y", 120)
+        self.wait_for_answer()
+        self.assertEqual(self.assert_field_offset_matches_service(height), 0)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-moved.png"))
+
+    def test_the_field_moves_with_the_keyboard_and_arrow_keys(self):
+        self.element("field").send_keys(Keys.SHIFT, Keys.ARROW_DOWN)
+        self.wait_for_answer()
+        self.assertEqual(self.page_request()["field"]["y"], 710)
+        self.assert_field_offset_matches_service(int(self.element("kb-height").get_attribute("value")))
+
+    def test_the_svg_diagram_is_the_answer_of_the_same_request(self):
+        self.element("show-svg").click()
+        WebDriverWait(self.driver, WAIT).until(
+            lambda d: d.execute_script(
+                "const i = document.getElementById('diagram'); return !i.hidden && i.complete && i.naturalWidth > 0"),
+            "the diagram was not shown")
+        status, content_type, body = post("/avoid", self.page_request(), accept="image/svg+xml")
+        self.assertEqual((status, content_type), (200, "image/svg+xml"))
+        offset = json.loads(self.element("answer-json").text)["offset"]["y"]
+        self.assertIn(f"offset.y {round(offset)}".encode(), body)
+
+    def test_caret_follow_scrolls_the_text_by_the_answer(self):
+        self.element("tab-caret").click()
+        self.wait_for_answer()
+        text = self.element("text")
+        text.click()
+        text.send_keys(Keys.CONTROL, Keys.END)
+        text.send_keys(" typing at the end")
+        self.wait_for_answer()
+        sent = self.page_request()
+        self.assertGreater(sent["caret"]["y"], 400)
+        status, _, body = post("/caret-follow", sent)
+        self.assertEqual(status, 200)
+        answer = json.loads(body)
+        shown = json.loads(self.element("answer-json").text)
+        self.assertEqual(shown, answer)
+        scroll = sent["contentOffset"]["y"] - answer["contentOffset"]["y"]
+        self.assertAlmostEqual(float(self.readout("field-offset-y")), scroll, delta=0.05)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-caret-follow.png"))
+
+    def test_phone_width_fits_without_sideways_scrolling(self):
+        self.driver.set_window_size(390, 844)
+        self.driver.get(BASE + "/")
+        self.seq = 0
+        self.wait_for_answer()
+        overflow = self.driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        self.assertLessEqual(overflow, 0)
+        stage = self.element("stage").rect
+        self.assertLessEqual(stage["x"] + stage["width"], 390)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-phone.png"))
+
+    def test_desktop_screenshot(self):
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground.png"))
+        self.assertTrue(os.path.getsize(os.path.join(ARTIFACTS, "playground.png")) > 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

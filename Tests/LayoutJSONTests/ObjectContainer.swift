@@ -1,0 +1,30 @@
+import LayoutCore
+import LayoutJSON
+
+/// A parsed object as the request models read it, as the service conforms it.
+struct ObjectContainer: LayoutDecodingContainer {
+  let object: JSONObject
+
+  init(_ object: JSONObject) {
+    self.object = object
+  }
+
+  var codingPath: [any CodingKey] { object.codingPath }
+  func contains(_ name: StaticString) -> Bool { object.contains(name) }
+  func number(_ name: StaticString) throws -> Double { try object.number(name) }
+  func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
+  func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
+  func object(_ name: StaticString) throws -> ObjectContainer { ObjectContainer(try object.object(name)) }
+
+  func objectIfPresent(_ name: StaticString) throws -> ObjectContainer? {
+    try object.objectIfPresent(name).map(ObjectContainer.init)
+  }
+}
+
+/// A request model that reads through both `Decodable` and `init(validating:)`.
+protocol ValidatingModel: Decodable {
+  init(validating container: some LayoutDecodingContainer) throws
+}
+
+extension AvoidRequest: ValidatingModel {}
+extension CaretFollowRequest: ValidatingModel {}

@@ -1,0 +1,148 @@
+import Foundation
+import HTTPServer
+import HTTPTesting
+import Synchronization
+import Testing
+
+@testable import LayoutService
+
+/// The access log: its two formats, and that a stuck reader never blocks requests.
+@Suite("Access log")
+struct AccessLogTests {
+  /// A pipe whose read end the test drains.
+  final class LogPipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() {
+      var ends: [Int32] = [0, 0]
+      pipe(&ends)
+      readEnd = ends[0]
+      writeEnd = ends[1]
+      _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+      close(readEnd)
+      close(writeEnd)
+    }
+
+    /// Everything written so far.
+    func drain() -> String {
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        guard count > 0 else { break }
+        bytes += chunk[0..<count]
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
+    CompletedRequest(
+      method: .post, path: path, route: "/avoid", status: status, durationNanoseconds: 84_321, bytesIn: 218,
+      bytesOut: 120, requestID: id, completed: true)
+  }
+
+  @Test func jsonLinesDescribeEachRequest() throws {
+    let pipe = LogPipe()
+    let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
+    let fixture = try ProductionFixture(accessLog: log)
+    let ok = try fixture.post("/avoid", ErrorTests.valid, headers: [("X-Request-Id", "trace-7")])
+    let missing = try fixture.client().request(path: "/a%0Ab%22c%5C")
+    #expect(ProductionFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    fixture.server.stop()
+    log.close()
+    let lines = pipe.drain().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    #expect(lines.last == "")
+    let objects = try lines.dropLast().map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let first = try #require(objects.first)
+    #expect(first["method"] as? String == "POST")
+    #expect(first["path"] as? String == "/avoid")
+    #expect(first["status"] as? Int == 200)
+    #expect(first["request_id"] as? String == "trace-7")
+    #expect(first["bytes_in"] as? Int == ErrorTests.valid.utf8.count)
+    #expect(first["bytes_out"] as? Int == ok.body.count)
+    #expect((first["duration_us"] as? Int ?? -1) >= 0)
+    #expect(first["completed"] as? Bool == true)
+    let time = try #require(first["time"] as? String)
+    #expect(try Regex(#"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#).wholeMatch(in: time) != nil)
+    let second = try #require(objects.last)
+    #expect(second["path"] as? String == "/a\nb\"c\\")
+    #expect(second["status"] as? Int == 404)
+    #expect(second["request_id"] as? String == missing.headers["X-Request-Id"])
+  }
+
+  @Test func textLinesStayOneLineEach() throws {
+    var line: [UInt8] = []
+    AccessLogLine.text(
+      Self.record(path: "/a\nb c\\"), at: timespec(tv_sec: 1_700_000_000, tv_nsec: 5_000_000), into: &line)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == "2023-11-14T22:13:20.005Z POST /a\\x0ab\\x20c\\x5c 200 84us in=218 out=120 id=id-1\n")
+    line.removeAll()
+    var aborted = Self.record(status: 0, id: nil)
+    aborted.completed = false
+    AccessLogLine.text(aborted, at: timespec(tv_sec: 0, tv_nsec: 0), into: &line)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == "1970-01-01T00:00:00.000Z POST /avoid 0 84us in=218 out=120 id=- incomplete\n")
+  }
+
+  @Test func jsonLineEscapesControlCharacters() throws {
+    var line: [UInt8] = []
+    AccessLogLine.json(
+      Self.record(path: "/\u{1}\t\u{7F}", id: nil), at: timespec(tv_sec: 86_400, tv_nsec: 999_999_999),
+      into: &line)
+    let text = String(decoding: line, as: UTF8.self)
+    #expect(text.hasPrefix(#"{"time":"1970-01-02T00:00:00.999Z","#))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+    #expect(object["path"] as? String == "/\u{1}\t\u{7F}")
+    #expect(object["request_id"] is NSNull)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aStuckReaderDropsLinesInsteadOfBlocking() throws {
+    let pipe = LogPipe()
+    // Nobody reads the pipe: once its 64 KB are full, the writer thread blocks in write(2).
+    let log = AccessLog(format: .json, descriptor: pipe.writeEnd, capacity: 4096)
+    for index in 0..<20_000 {
+      log.record(Self.record(id: "line-\(index)"))
+    }
+    #expect(log.droppedLineCount > 0)
+    #expect(log.droppedLineCount < 20_000)
+    // Unblock the writer, let it finish, and check that every line that was written is whole.
+    let received = Mutex("")
+    let reader = Thread {
+      for _ in 0..<400 {
+        let more = pipe.drain()
+        received.withLock { $0 += more }
+        usleep(5000)
+      }
+    }
+    reader.start()
+    log.close(timeout: 5)
+    while !reader.isFinished { usleep(10_000) }
+    let text = received.withLock { $0 } + pipe.drain()
+    let lines = text.split(separator: "\n")
+    #expect(lines.count == 20_000 - log.droppedLineCount)
+    for line in lines {
+      #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
+    }
+  }
+
+  @Test func formatDefaultsToTextOnATerminalAndJSONOtherwise() {
+    var options = LayoutdOptions()
+    #expect(options.accessLogFormat(standardErrorIsTerminal: true) == .text)
+    #expect(options.accessLogFormat(standardErrorIsTerminal: false) == .json)
+    options.logFormat = .off
+    #expect(options.accessLogFormat(standardErrorIsTerminal: true) == nil)
+    options.logFormat = .json
+    #expect(options.accessLogFormat(standardErrorIsTerminal: true) == .json)
+  }
+}

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import LayoutService
+
+@Suite("Accept: JSON or an SVG diagram")
+struct AnswerFormatTests {
+  @Test(
+    arguments: [
+      (nil, AnswerFormat.json), ("", .json), ("*/*", .json), ("application/json", .json),
+      ("image/svg+xml", .svg), ("IMAGE/SVG+XML", .svg), ("image/svg+xml; charset=utf-8", .svg),
+      ("image/*", .svg), ("text/html", .json), ("image/png", .json),
+      ("image/svg+xml, application/json", .json), ("application/json, image/svg+xml", .json),
+      ("image/svg+xml, application/json;q=0.9", .svg), ("application/json;q=0.5, image/*", .svg),
+      ("image/*;q=0.5, */*", .json), ("image/svg+xml;q=0.8, */*;q=0.1", .svg),
+      ("image/svg+xml;q=0", .json), ("image/svg+xml;q=abc", .json), ("image/svg+xml;q=2", .json),
+      ("image/svg+xml ; Q=0.7 , application/json ; q=0.6", .svg),
+      ("image/svg+xml;q=0.2, image/*;q=0.9, application/json;q=0.5", .json),
+      ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", .json),
+      ("svg", .json), ("/", .json), (",,", .json),
+    ] as [(String?, AnswerFormat)])
+  func format(accept: String?, expected: AnswerFormat) {
+    #expect(AnswerFormat(accept: accept) == expected)
+  }
+}

@@ -1,0 +1,107 @@
+import HTTPTesting
+import Testing
+
+@testable import LayoutService
+
+/// CORS: preflights on the computing routes and the headers on every actual answer.
+@Suite("CORS")
+struct CORSTests {
+  static let allowed = "https://app.example"
+  static let list = CORSPolicy(origins: [allowed, "http://localhost:3000"])
+
+  func preflight(_ fixture: ProductionFixture, _ path: String, origin: String) throws -> TestResponse {
+    try fixture.client().request(
+      method: "OPTIONS", path: path,
+      headers: [
+        ("Origin", origin), ("Access-Control-Request-Method", "POST"),
+        ("Access-Control-Request-Headers", "content-type"),
+      ])
+  }
+
+  @Test(arguments: ["/avoid", "/caret-follow"])
+  func preflightWithAnyOriginAllowed(path: String) throws {
+    let fixture = try ProductionFixture()
+    let response = try preflight(fixture, path, origin: "https://anywhere.example")
+    #expect(response.status == 204)
+    #expect(response.body.isEmpty)
+    #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+    #expect(response.headers["Access-Control-Allow-Methods"]?.contains("POST") == true)
+    let allowHeaders = response.headers["Access-Control-Allow-Headers"]?.lowercased() ?? ""
+    #expect(allowHeaders.contains("content-type"))
+    #expect(allowHeaders.contains("x-request-id"))
+    #expect(Int(response.headers["Access-Control-Max-Age"] ?? "") ?? 0 > 0)
+    #expect(response.headers["Allow"] == "OPTIONS, POST")
+  }
+
+  @Test(arguments: ["/avoid", "/caret-follow"])
+  func preflightFromAListedOriginEchoesIt(path: String) throws {
+    let fixture = try ProductionFixture(cors: Self.list)
+    let response = try preflight(fixture, path, origin: Self.allowed)
+    #expect(response.status == 204)
+    #expect(response.headers["Access-Control-Allow-Origin"] == Self.allowed)
+    #expect(response.headers["Access-Control-Allow-Methods"]?.contains("POST") == true)
+    #expect(response.headers.values(for: "Vary").contains { $0.contains("Origin") })
+  }
+
+  @Test func preflightFromAnotherOriginAllowsNothing() throws {
+    let fixture = try ProductionFixture(cors: Self.list)
+    let response = try preflight(fixture, "/avoid", origin: "https://evil.example")
+    #expect(response.status == 204)
+    #expect(response.headers["Access-Control-Allow-Origin"] == nil)
+    #expect(response.headers["Access-Control-Allow-Methods"] == nil)
+    #expect(response.headers.values(for: "Vary").contains { $0.contains("Origin") })
+  }
+
+  @Test func plainOptionsWithoutOriginSaysAllow() throws {
+    let fixture = try ProductionFixture(cors: Self.list)
+    let response = try fixture.client().request(method: "OPTIONS", path: "/avoid")
+    #expect(response.status == 204)
+    #expect(response.headers["Allow"] == "OPTIONS, POST")
+    #expect(response.headers["Access-Control-Allow-Methods"] == nil)
+  }
+
+  /// Answers of every kind: 200, 400, 422, 404, 405 and the server's own 413.
+  func answers(_ fixture: ProductionFixture, origin: String) throws -> [TestResponse] {
+    let headers = [("Origin", origin)]
+    let limit = try fixture.client().request(
+      method: "POST", path: "/avoid", headers: headers + [("Content-Length", "99999999")])
+    return [
+      try fixture.post("/avoid", ErrorTests.valid, headers: headers),
+      try fixture.post("/avoid", "{", headers: headers),
+      try fixture.post("/caret-follow", "{}", headers: headers),
+      try fixture.client().request(path: "/nowhere", headers: headers),
+      try fixture.client().request(method: "GET", path: "/avoid", headers: headers),
+      limit,
+    ]
+  }
+
+  @Test func everyAnswerCarriesTheCORSHeaders() throws {
+    let fixture = try ProductionFixture { $0.maxBodyBytes = 4096 }
+    let responses = try answers(fixture, origin: "https://anywhere.example")
+    #expect(responses.map(\.status) == [200, 400, 422, 404, 405, 413])
+    for response in responses {
+      #expect(response.headers["Access-Control-Allow-Origin"] == "*", "\(response.status)")
+      #expect(response.headers["Access-Control-Expose-Headers"] == "X-Request-Id", "\(response.status)")
+    }
+  }
+
+  @Test func answersToAListedOriginNameItAndVaryOnOrigin() throws {
+    let fixture = try ProductionFixture(cors: Self.list) { $0.maxBodyBytes = 4096 }
+    for response in try answers(fixture, origin: Self.allowed) {
+      #expect(response.headers["Access-Control-Allow-Origin"] == Self.allowed, "\(response.status)")
+      #expect(response.headers.values(for: "Vary").contains { $0.contains("Origin") }, "\(response.status)")
+    }
+    for response in try answers(fixture, origin: "https://evil.example") {
+      #expect(response.headers["Access-Control-Allow-Origin"] == nil, "\(response.status)")
+    }
+  }
+
+  @Test func policyMatchesOriginsExactly() {
+    #expect(Self.list.allowedOrigin(for: Self.allowed) == Self.allowed)
+    #expect(Self.list.allowedOrigin(for: Self.allowed + "/") == nil)
+    #expect(Self.list.allowedOrigin(for: "https://app.example.evil") == nil)
+    #expect(Self.list.allowedOrigin(for: nil) == nil)
+    #expect(CORSPolicy.anyOrigin.allowedOrigin(for: nil) == "*")
+    #expect(CORSPolicy(origins: ["https://a.example", "*"]).allowsAnyOrigin)
+  }
+}

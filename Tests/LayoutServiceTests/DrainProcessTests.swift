@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTesting
+import Synchronization
+import Testing
+
+/// SIGTERM under load, against the real `layoutd` process.
+@Suite("Drain under load", .serialized)
+struct DrainProcessTests {
+  /// What one client saw.
+  struct Tally {
+    var answered = 0
+    var refusedAtConnect = 0
+    var failures: [String] = []
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func sigtermWhileEightClientsSendLosesNoAnswerAndExits0() throws {
+    let layoutd = try LayoutdProcess(["--port", "0", "--shutdown-grace", "5", "--log-format", "off"])
+    let port = try layoutd.waitForPort()
+    let body = Array(ErrorTests.valid.utf8)
+    let tallies = Mutex<[Tally]>([])
+    let started = Atomic<Int>(0)
+    var threads: [Thread] = []
+    for index in 0..<8 {
+      // Half reuse their connection (keep-alive), half connect for every request.
+      let keepAlive = index % 2 == 0
+      let thread = Thread {
+        var tally = Tally()
+        var client: HTTPTestClient?
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+          if client == nil {
+            do {
+              client = try HTTPTestClient(port: port, timeout: 5)
+            } catch {
+              tally.refusedAtConnect += 1
+              break
+            }
+          }
+          do {
+            let response = try client!.request(
+              method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")], body: body)
+            let offset = try? (response.jsonObject()["offset"] as? [String: Any])?["y"] as? Double
+            if response.status == 200, offset == -246 {
+              tally.answered += 1
+            } else {
+              tally.failures.append("status \(response.status): \(response.bodyString)")
+            }
+            if !keepAlive || response.headers["Connection"]?.lowercased() == "close" { client = nil }
+          } catch {
+            tally.failures.append("\(error)")
+            client = nil
+          }
+          if tally.answered == 20 { started.add(1, ordering: .relaxed) }
+        }
+        let final = tally
+        tallies.withLock { $0.append(final) }
+      }
+      thread.start()
+      threads.append(thread)
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while started.load(ordering: .relaxed) < 8, Date() < deadline { usleep(5000) }
+    layoutd.signal(SIGTERM)
+    let exitCode = layoutd.waitForExit(seconds: 15)
+    while threads.contains(where: { !$0.isFinished }) { usleep(10_000) }
+
+    #expect(exitCode == 0)
+    let all = tallies.withLock { $0 }
+    #expect(all.count == 8)
+    #expect(all.allSatisfy { $0.answered >= 20 })
+    #expect(all.allSatisfy { $0.refusedAtConnect == 1 }, "every client ends refused at connect")
+    let failures = all.flatMap(\.failures)
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
+    #expect(layoutd.stderr.contains("layoutd: stopped"))
+  }
+}

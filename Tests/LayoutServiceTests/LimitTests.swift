@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTesting
+import Testing
+
+@testable import LayoutService
+
+/// The connection and request limits, each set through its `layoutd` flag and answered the
+/// HTTP way.
+@Suite("Limits", .serialized)
+struct LimitTests {
+  static func options(_ arguments: [String]) throws -> LayoutdOptions {
+    guard case .run(let options) = try LayoutdOptions.parse(arguments: arguments) else {
+      throw LayoutdProcessError.noStartupLine("no options")
+    }
+    return options
+  }
+
+  @Test func connectionsBeyondMaxConnectionsAreClosedAtOnceNotQueued() throws {
+    let fixture = try ProductionFixture(
+      options: try Self.options(["--max-connections", "4", "--max-connections-per-client", "0"]))
+    var admitted: [HTTPTestClient] = []
+    for _ in 0..<4 {
+      let client = try fixture.client()
+      #expect(try client.request(path: "/healthz").status == 200)
+      admitted.append(client)
+    }
+    // The kernel completes the connect; the server closes it as soon as it accepts it, so the
+    // client reads end-of-stream instead of waiting for an answer that never comes.
+    let extra = try fixture.client(timeout: 3)
+    try extra.send(HTTPTestClient.encode(method: "GET", path: "/healthz", host: "test"))
+    #expect(throws: (any Error).self) { try extra.readResponse() }
+    #expect(fixture.server.refusedConnectionCount >= 1)
+
+    admitted.removeLast().close()
+    #expect(ProductionFixture.waitUntil { fixture.server.openConnectionCount == 3 })
+    #expect(try fixture.client().request(path: "/healthz").status == 200)
+    let samples = MetricsTests.samples(try admitted[0].request(path: "/metrics").bodyString)
+    #expect((samples["layoutd_http_connections_refused_total"] ?? 0) >= 1)
+  }
+
+  @Test func connectionsPerClientAreLimitedPerAddress() throws {
+    let fixture = try ProductionFixture(options: try Self.options(["--max-connections-per-client", "2"]))
+    let request = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
+    let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 0.5))
+    let second = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 0.5))
+    for socket in [first, second] {
+      #expect(socket.send(request))
+      let (text, closed) = socket.receive()
+      #expect(text.hasPrefix("HTTP/1.1 200"))
+      #expect(!closed)
+    }
+    let third = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 3))
+    third.send(request)
+    let refused = third.receive()
+    #expect(refused.closed)
+    #expect(refused.text.isEmpty)
+    // Another client address is still served.
+    let other = try #require(LoopbackSocket(from: "127.0.0.2", port: fixture.port, timeout: 0.5))
+    #expect(other.send(request))
+    #expect(other.receive().text.hasPrefix("HTTP/1.1 200"))
+  }
+
+  @Test func anIdleConnectionIsClosedAfterTheConnectionTimeout() throws {
+    let fixture = try ProductionFixture(options: try Self.options(["--connection-timeout", "1"]))
+    let idle = try fixture.client(timeout: 6)
+    #expect(try idle.request(path: "/healthz").status == 200)
+    #expect(idle.isClosedByServer())
+    let silent = try fixture.client(timeout: 6)
+    #expect(silent.isClosedByServer())
+  }
+
+  @Test func headersOverMaxHeaderBytesAre431AndClose() throws {
+    let fixture = try ProductionFixture(options: try Self.options(["--max-header-bytes", "2048"]))
+    let small = try fixture.client().request(
+      path: "/healthz", headers: [("X-Pad", String(repeating: "a", count: 200))])
+    #expect(small.status == 200)
+    let client = try fixture.client()
+    let large = try client.request(
+      path: "/healthz", headers: [("X-Pad", String(repeating: "a", count: 4096))])
+    #expect(large.status == 431)
+    #expect(client.isClosedByServer())
+  }
+
+  @Test func bodiesOverMaxBodyBytesAre413() throws {
+    let fixture = try ProductionFixture(options: try Self.options(["--max-body-bytes", "1024"]))
+    let padding = String(repeating: " ", count: 1024 - ErrorTests.valid.utf8.count)
+    #expect(try fixture.post("/avoid", ErrorTests.valid + padding).status == 200)
+    let announced = try fixture.client()
+    let over = try announced.request(
+      method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")],
+      body: ErrorTests.valid + padding + " ")
+    #expect(over.status == 413)
+    #expect(over.headers["Content-Type"] == "application/problem+json")
+    #expect(announced.isClosedByServer())
+    let chunked = try fixture.client().request(
+      method: "POST", path: "/avoid", headers: [("Transfer-Encoding", "chunked")],
+      body: "400\r\n" + String(repeating: " ", count: 1024) + "\r\n1\r\n \r\n0\r\n\r\n")
+    #expect(chunked.status == 413)
+  }
+
+  @Test func flagsReachTheServerConfiguration() throws {
+    let options = try Self.options([
+      "--max-connections", "77", "--max-connections-per-client", "5", "--connection-timeout", "3",
+      "--max-header-bytes", "4096", "--max-body-bytes", "2048", "--shutdown-grace", "4",
+    ])
+    let configuration = options.serverConfiguration
+    #expect(configuration.maxConnections == 77)
+    #expect(configuration.perClientConnectionLimit == 5)
+    #expect(configuration.connectionTimeout == 3)
+    #expect(configuration.maxHeaderBytes == 4096)
+    #expect(configuration.maxBodyBytes == 2048)
+    #expect(configuration.drainTimeout == 4)
+  }
+}

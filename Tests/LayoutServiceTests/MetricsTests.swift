@@ -1,0 +1,157 @@
+import Foundation
+import HTTPServer
+import HTTPTesting
+import Testing
+
+@testable import LayoutService
+
+/// `GET /metrics`: the Prometheus text format, and counts that match the traffic.
+@Suite("Metrics")
+struct MetricsTests {
+  /// The samples of an exposition: `name{labels}` → value.
+  static func samples(_ text: String) -> [String: Double] {
+    var samples: [String: Double] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      guard let space = line.lastIndex(of: " ") else { continue }
+      samples[String(line[..<space])] = Double(line[line.index(after: space)...])
+    }
+    return samples
+  }
+
+  @Test func expositionIsWellFormedPrometheusText() throws {
+    let fixture = try ProductionFixture()
+    _ = try fixture.post("/avoid", ErrorTests.valid)
+    let response = try fixture.client().request(path: "/metrics")
+    #expect(response.status == 200)
+    #expect(response.headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8")
+    let text = response.bodyString
+    #expect(text.hasSuffix("\n"))
+    let name = #"[a-zA-Z_:][a-zA-Z0-9_:]*"#
+    let label = #"[a-zA-Z_][a-zA-Z0-9_]*="[^"\\\n]*""#
+    let sample = try Regex("^(\(name))(\\{\(label)(,\(label))*\\})? (-?[0-9.e+-]+|\\+Inf)$")
+    let typeLine = try Regex("^# TYPE (\(name)) (counter|gauge|histogram)$")
+    var declared: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("# HELP ") { continue }
+      if let match = try typeLine.wholeMatch(in: line) {
+        let family = String(match.output[1].substring ?? "")
+        #expect(declared[family] == nil, "TYPE twice: \(family)")
+        declared[family] = String(match.output[2].substring ?? "")
+        continue
+      }
+      let match = try #require(try sample.wholeMatch(in: line), "not a sample: \(line)")
+      let metric = String(match.output[1].substring ?? "")
+      let family = ["_bucket", "_sum", "_count"].reduce(metric) { name, suffix in
+        name.hasSuffix(suffix) && declared[name] == nil ? String(name.dropLast(suffix.count)) : name
+      }
+      #expect(declared[family] != nil, "sample before its TYPE: \(line)")
+    }
+    for family in [
+      "layoutd_http_requests_total", "layoutd_http_request_duration_seconds",
+      "layoutd_http_requests_in_flight",
+      "layoutd_http_request_body_bytes_total", "layoutd_http_response_body_bytes_total",
+      "process_start_time_seconds", "process_resident_memory_bytes",
+    ] {
+      #expect(declared[family] != nil, "\(family) missing")
+    }
+  }
+
+  @Test func countsFollowTheTraffic() throws {
+    let fixture = try ProductionFixture()
+    var bytesIn = 0
+    var bytesOut = 0
+    for _ in 0..<3 {
+      let response = try fixture.post("/avoid", ErrorTests.valid)
+      #expect(response.status == 200)
+      bytesIn += ErrorTests.valid.utf8.count
+      bytesOut += response.body.count
+    }
+    let invalid = try fixture.post("/avoid", "{}")
+    #expect(invalid.status == 422)
+    bytesIn += 2
+    bytesOut += invalid.body.count
+    for path in ["/nowhere", "/avoid/x"] {
+      let missing = try fixture.client().request(path: path)
+      #expect(missing.status == 404)
+      bytesOut += missing.body.count
+    }
+    // The observer runs once the answer is sent, which may be after the client has it.
+    var samples: [String: Double] = [:]
+    let counted = try ProductionFixture.waitUntil {
+      samples = Self.samples(try fixture.metricsText())
+      return samples[#"layoutd_http_requests_total{route="other",status="404"}"#] == 2
+        && samples[#"layoutd_http_request_duration_seconds_count{route="/avoid"}"#] == 4
+    }
+    #expect(counted)
+    #expect(samples[#"layoutd_http_requests_total{route="/avoid",status="200"}"#] == 3)
+    #expect(samples[#"layoutd_http_requests_total{route="/avoid",status="422"}"#] == 1)
+    #expect(samples["layoutd_http_request_body_bytes_total"] == Double(bytesIn))
+    // Earlier scrapes of /metrics count too: at least the answers above.
+    #expect((samples["layoutd_http_response_body_bytes_total"] ?? 0) >= Double(bytesOut))
+    #expect((samples["layoutd_http_requests_in_flight"] ?? 0) >= 1)
+    #expect((samples["layoutd_http_connections_open"] ?? 0) >= 1)
+    #expect((samples["process_resident_memory_bytes"] ?? 0) > 1_000_000)
+    let start = samples["process_start_time_seconds"] ?? 0
+    #expect(start <= Date().timeIntervalSince1970 && start > Date().timeIntervalSince1970 - 86_400)
+    #expect(samples["layoutd_ready"] == 1)
+
+    var previous = 0.0
+    for bound in ["5e-05", "0.0001", "0.001", "0.01", "0.1", "1.0", "+Inf"] {
+      let value = try #require(
+        samples[#"layoutd_http_request_duration_seconds_bucket{route="/avoid",le="\#(bound)"}"#], "\(bound)")
+      #expect(value >= previous)
+      previous = value
+    }
+    #expect(previous == 4)
+    #expect((samples[#"layoutd_http_request_duration_seconds_sum{route="/avoid"}"#] ?? 0) > 0)
+  }
+
+  @Test func unknownPathsShareOneRouteLabel() throws {
+    let fixture = try ProductionFixture()
+    let client = try fixture.client()
+    for index in 0..<40 {
+      #expect(try client.request(path: "/probe/\(index)/\(UInt64.random(in: 0...UInt64.max))").status == 404)
+    }
+    var text = ""
+    #expect(
+      try ProductionFixture.waitUntil {
+        text = try fixture.metricsText()
+        return Self.samples(text)[#"layoutd_http_requests_total{route="other",status="404"}"#] == 40
+      })
+    let routes = Set(
+      text.split(separator: "\n").filter { $0.hasPrefix("layoutd_http_requests_total{") }
+        .compactMap { line in
+          line.firstRange(of: "route=\"").map { line[$0.upperBound...].prefix { $0 != "\"" } }
+        })
+    #expect(routes.isSubset(of: Set(MetricRoute.allCases.map { Substring($0.label) })))
+    #expect(!text.contains("/probe/"))
+  }
+
+  @Test func everyStatusIsCountedUnderItsRoute() {
+    let metrics = ServiceMetrics()
+    for status in [200, 204, 400, 404, 405, 413, 415, 422, 431, 500, 503] {
+      metrics.record(
+        CompletedRequest(
+          method: .post, path: "/avoid", route: "/avoid", status: status, durationNanoseconds: 1_500_000,
+          bytesIn: 10, bytesOut: 20, requestID: nil, completed: true))
+    }
+    metrics.record(
+      CompletedRequest(
+        method: .post, path: "/avoid", route: "/avoid", status: 0, durationNanoseconds: 10, bytesIn: 3,
+        bytesOut: 0, requestID: nil, completed: false))
+    let samples = Self.samples(metrics.exposition(ready: false))
+    for status in [200, 204, 400, 404, 405, 413, 415, 422, 431, 500, 503] {
+      #expect(samples[#"layoutd_http_requests_total{route="/avoid",status="\#(status)"}"#] == 1, "\(status)")
+    }
+    #expect(samples[#"layoutd_http_requests_incomplete_total{route="/avoid"}"#] == 1)
+    #expect(samples[#"layoutd_http_request_duration_seconds_bucket{route="/avoid",le="0.001"}"#] == 1)
+    #expect(samples[#"layoutd_http_request_duration_seconds_bucket{route="/avoid",le="0.0025"}"#] == 12)
+    #expect(samples["layoutd_http_request_body_bytes_total"] == 113)
+    #expect(samples["layoutd_ready"] == 0)
+  }
+
+  @Test func metricsOffLeavesTheRouteOut() throws {
+    let fixture = try ProductionFixture(metrics: false)
+    #expect(try fixture.client().request(path: "/metrics").status == 404)
+  }
+}

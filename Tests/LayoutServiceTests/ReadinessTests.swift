@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+import HTTPTesting
+import Testing
+
+@testable import LayoutService
+
+/// `/readyz`, `/healthz` and the drain that SIGTERM starts.
+@Suite("Readiness and drain")
+struct ReadinessTests {
+  @Test func readyzIs200AndHealthz200BeforeDraining() throws {
+    let fixture = try ProductionFixture()
+    let ready = try fixture.client().request(path: "/readyz")
+    #expect(ready.status == 200)
+    #expect(try ready.jsonObject()["status"] as? String == "ready")
+    #expect(try fixture.client().request(path: "/healthz").status == 200)
+  }
+
+  @Test func drainingTurnsReadyzTo503KeepsHealthzAndClosesEachConnectionAfterItsAnswer() throws {
+    let fixture = try ProductionFixture { $0.drainTimeout = 10 }
+    let readyzClient = try fixture.client()
+    let healthzClient = try fixture.client()
+    #expect(try readyzClient.request(path: "/readyz").status == 200)
+    #expect(try healthzClient.request(path: "/healthz").status == 200)
+
+    let drained = DispatchSemaphore(value: 0)
+    let service = fixture.service
+    let server = fixture.server
+    DispatchQueue.global().async {
+      service.drain(server)
+      drained.signal()
+    }
+    #expect(ProductionFixture.waitUntil { server.isDraining })
+
+    let notReady = try readyzClient.request(path: "/readyz")
+    #expect(notReady.status == 503)
+    #expect(notReady.headers["Content-Type"] == "application/problem+json")
+    #expect(try notReady.jsonObject()["type"] as? String == "urn:layoutd:problem:draining")
+    #expect(notReady.headers["Connection"]?.lowercased() == "close")
+    #expect(readyzClient.isClosedByServer())
+
+    let healthy = try healthzClient.request(path: "/healthz")
+    #expect(healthy.status == 200)
+    #expect(healthy.headers["Connection"]?.lowercased() == "close")
+    #expect(healthzClient.isClosedByServer())
+
+    #expect(throws: HTTPTestClientError.cannotConnect(errno: ECONNREFUSED)) {
+      try HTTPTestClient(port: server.port)
+    }
+    // Both clients are gone, so the drain ends without waiting for its timeout.
+    #expect(drained.wait(timeout: .now() + 8) == .success)
+  }
+
+  @Test func drainLetsARequestInFlightFinish() throws {
+    let fixture = try ProductionFixture { $0.drainTimeout = 10 }
+    let client = try fixture.client(timeout: 10)
+    let body = Array(ErrorTests.valid.utf8)
+    let request = HTTPTestClient.encode(
+      method: "POST", path: "/avoid", host: "test", headers: [("Content-Type", "application/json")],
+      body: body)
+    let split = request.count - body.count / 2
+    try client.send(Array(request[..<split]))
+    #expect(ProductionFixture.waitUntil { fixture.server.liveRequestCount == 1 })
+
+    let drained = DispatchSemaphore(value: 0)
+    let service = fixture.service
+    let server = fixture.server
+    DispatchQueue.global().async {
+      service.drain(server)
+      drained.signal()
+    }
+    #expect(ProductionFixture.waitUntil { server.isDraining })
+    #expect(drained.wait(timeout: .now() + 0.3) == .timedOut)
+    try client.send(Array(request[split...]))
+    let response = try client.readResponse()
+    #expect(response.status == 200)
+    #expect(try response.jsonObject()["fits"] as? Bool == true)
+    #expect(response.headers["Connection"]?.lowercased() == "close")
+    #expect(drained.wait(timeout: .now() + 8) == .success)
+  }
+
+  @Test func drainStopsAtItsTimeoutWhenAClientStaysConnected() throws {
+    let fixture = try ProductionFixture { $0.drainTimeout = 0.5 }
+    let idle = try fixture.client()
+    #expect(try idle.request(path: "/healthz").status == 200)
+    let drained = DispatchSemaphore(value: 0)
+    let service = fixture.service
+    let server = fixture.server
+    DispatchQueue.global().async {
+      service.drain(server)
+      drained.signal()
+    }
+    #expect(drained.wait(timeout: .now() + 8) == .success)
+    #expect(idle.isClosedByServer())
+  }
+}

@@ -1,0 +1,66 @@
+import HTTPServer
+import HTTPTesting
+import Synchronization
+import Testing
+
+@testable import LayoutService
+
+/// `X-Request-Id`: a sane client value is echoed, anything else is replaced by a generated id.
+@Suite("Request ids")
+struct RequestIDTests {
+  static func isGenerated(_ id: String?) -> Bool {
+    guard let id, id.utf8.count == 32 else { return false }
+    return id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  @Test(arguments: [
+    "abc", "req-42_A.b:c/d+e=f", "0123456789abcdef0123456789abcdef", String(repeating: "z", count: 128),
+    "~!#$%&'*^`|",
+  ])
+  func aSaneIDIsEchoed(id: String) throws {
+    let fixture = try ProductionFixture()
+    let response = try fixture.post("/avoid", ErrorTests.valid, headers: [("X-Request-Id", id)])
+    #expect(response.status == 200)
+    #expect(response.headers["X-Request-Id"] == id)
+  }
+
+  @Test(arguments: [String(repeating: "z", count: 129), "two words", "caf\u{E9}", "tab\there", "\u{7F}"])
+  func anUnsaneIDIsReplaced(id: String) throws {
+    let fixture = try ProductionFixture()
+    let response = try fixture.post("/avoid", ErrorTests.valid, headers: [("X-Request-Id", id)])
+    #expect(response.status == 200)
+    #expect(Self.isGenerated(response.headers["X-Request-Id"]), "\(response.headers["X-Request-Id"] ?? "-")")
+  }
+
+  @Test func generatedIDsAreUniqueShareAPrefixAndComeOnProblemsToo() throws {
+    let fixture = try ProductionFixture { $0.maxBodyBytes = 1024 }
+    let client = try fixture.client()
+    var ids: [String] = []
+    for index in 0..<200 {
+      let response =
+        index % 2 == 0
+        ? try client.request(path: "/healthz") : try client.request(path: "/nowhere")
+      ids.append(try #require(response.headers["X-Request-Id"]))
+    }
+    let tooLarge = try fixture.client().request(
+      method: "POST", path: "/avoid", headers: [("Content-Length", "5000")])
+    #expect(tooLarge.status == 413)
+    ids.append(try #require(tooLarge.headers["X-Request-Id"]))
+    #expect(ids.allSatisfy(Self.isGenerated))
+    #expect(Set(ids).count == ids.count)
+    #expect(Set(ids.map { $0.prefix(16) }).count == 1)
+  }
+
+  @Test func theObserverSeesTheIDTheClientGot() throws {
+    let seen = Mutex<[String]>([])
+    let fixture = try ProductionFixture {
+      $0.observer = { record in seen.withLock { $0.append(record.requestID ?? "none") } }
+    }
+    let echoed = try fixture.post("/avoid", ErrorTests.valid, headers: [("X-Request-Id", "mine-1")])
+    let generated = try fixture.post("/avoid", "{}")
+    let ids = [echoed, generated].compactMap { $0.headers["X-Request-Id"] }
+    #expect(ProductionFixture.waitUntil { seen.withLock { $0.count } == 2 })
+    #expect(Set(seen.withLock { $0 }) == Set(ids))
+    #expect(ids.first == "mine-1")
+  }
+}

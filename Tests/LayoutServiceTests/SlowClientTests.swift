@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTesting
+import Synchronization
+import Testing
+
+@testable import LayoutService
+
+/// Idle and trickling connections do not starve anyone else.
+@Suite("Slow clients", .serialized)
+struct SlowClientTests {
+  @Test(.timeLimit(.minutes(1)))
+  func aFreshClientIsServedWithinASecondBeside1000IdleConnectionsAndTricklingHeaders() throws {
+    // Two descriptors per connection in this process (client and server end).
+    OpenFileLimit.raise(toAtLeast: 4096)
+    let fixture = try ProductionFixture(
+      options: try LimitTests.options(["--max-connections", "1100", "--max-connections-per-client", "0"]))
+    var idle: [HTTPTestClient] = []
+    for _ in 0..<1000 {
+      idle.append(try fixture.client())
+    }
+    // Sixteen clients send their headers one byte per second, never finishing.
+    let trickle =
+      Array("GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: ".utf8)
+      + Array(repeating: UInt8(ascii: "a"), count: 64)
+    let slow = (0..<16).compactMap { _ in LoopbackSocket(port: fixture.port, timeout: 1) }
+    #expect(slow.count == 16)
+    let stop = Atomic<Bool>(false)
+    let sent = Atomic<Int>(0)
+    let descriptors = slow.map(\.descriptor)
+    let trickler = Thread {
+      var offset = 0
+      while !stop.load(ordering: .relaxed), offset < trickle.count {
+        for descriptor in descriptors {
+          _ = trickle[offset..<offset + 1].withUnsafeBytes {
+            send(descriptor, $0.baseAddress, 1, Int32(MSG_NOSIGNAL))
+          }
+        }
+        offset += 1
+        sent.store(offset, ordering: .relaxed)
+        for _ in 0..<10 where !stop.load(ordering: .relaxed) { usleep(100_000) }
+      }
+    }
+    trickler.start()
+    defer {
+      stop.store(true, ordering: .relaxed)
+      while !trickler.isFinished { usleep(10_000) }
+    }
+    #expect(ProductionFixture.waitUntil { fixture.server.openConnectionCount >= 1016 })
+
+    for round in 0..<3 {
+      // A one-second receive timeout: an answer later than that throws.
+      let fresh = try HTTPTestClient(port: fixture.port, timeout: 1)
+      let response = try fresh.request(
+        method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")],
+        body: ErrorTests.valid)
+      #expect(response.status == 200, "round \(round)")
+      #expect(try response.jsonObject()["fits"] as? Bool == true)
+      usleep(700_000)
+    }
+    #expect(sent.load(ordering: .relaxed) >= 2)
+    // The idle connections are still open and still served.
+    #expect(try idle[0].request(path: "/healthz").status == 200)
+    #expect(try idle[999].request(path: "/healthz").status == 200)
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import LayoutCore
+import LayoutJSON
+import LayoutService
+
+// The hot path of both endpoints — decode, compute, encode — with layoutd's codec and with
+// Foundation's coders, side by side in one run. Prints ns/op (median round) and allocs/op.
+//
+//   swift run -c release LayoutBench [calls-per-round] [rounds]
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let calls = arguments.first ?? 20_000
+let rounds = arguments.dropFirst().first ?? 11
+
+/// `examples/translate.json` written compactly: 218 bytes.
+let avoidBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10}"#
+    .utf8)
+/// `examples/caret-follow.json` written compactly: 196 bytes.
+let caretBody = Array(
+  #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"caret":{"x":120,"y":1500,"width":2,"height":20},"contentOffset":{"x":0,"y":1000},"contentSize":{"width":390,"height":3000}}"#
+    .utf8)
+
+/// Measures one endpoint both ways and adds its rows to `table`; returns a checksum of the
+/// results so that the optimizer keeps the work.
+func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
+  _ name: String, endpoint: LayoutEndpoint, body: [UInt8], request: Request.Type,
+  into table: inout BenchTable, compute: (Request) -> Answer
+) -> Int {
+  var sink = 0
+  let data = Data(body)
+  let decoder = JSONDecoder()
+  let encoder = JSONEncoder()
+  var answer: [UInt8] = []
+  answer.reserveCapacity(512)
+
+  // Both paths must agree before their speed means anything.
+  try! body.withUnsafeBytes { try endpoint.answer($0, into: &answer) }
+  let foundationAnswer = try! encoder.encode(compute(try! decoder.decode(Request.self, from: data)))
+  precondition(
+    (try! JSONSerialization.jsonObject(with: Data(answer)) as! NSDictionary)
+      == (try! JSONSerialization.jsonObject(with: foundationAnswer) as! NSDictionary),
+    "\(name): the answers differ")
+
+  let fast = Measurement.of(rounds: rounds, calls: calls) {
+    body.withUnsafeBytes { try! endpoint.answer($0, into: &answer) }
+    sink &+= answer.count
+  }
+  let fastDecode = Measurement.of(rounds: rounds, calls: calls) {
+    let request = try! body.withUnsafeBytes { try FastJSONDecoder().decode(Request.self, from: $0) }
+    sink &+= withUnsafeBytes(of: request) { Int($0[0]) }
+  }
+  let foundationCalls = max(calls / 10, 100)
+  let foundation = Measurement.of(rounds: rounds, calls: foundationCalls) {
+    let encoded = try! encoder.encode(compute(try! decoder.decode(Request.self, from: data)))
+    sink &+= encoded.count
+  }
+  let foundationDecode = Measurement.of(rounds: rounds, calls: foundationCalls) {
+    let request = try! decoder.decode(Request.self, from: data)
+    sink &+= withUnsafeBytes(of: request) { Int($0[0]) }
+  }
+  table.add(name, "layoutd: decode + compute + write", fast, baseline: foundation)
+  table.add(name, "Foundation: JSONDecoder + compute + JSONEncoder", foundation, baseline: foundation)
+  table.add(name, "layoutd FastJSONDecoder (Codable), decode only", fastDecode, baseline: foundationDecode)
+  table.add(name, "Foundation JSONDecoder, decode only", foundationDecode, baseline: foundationDecode)
+  return sink
+}
+
+var table = BenchTable()
+var sink = benchmark(
+  "/avoid", endpoint: .avoid, body: avoidBody, request: AvoidRequest.self, into: &table, compute: avoid)
+sink &+= benchmark(
+  "/caret-follow", endpoint: .caretFollow, body: caretBody, request: CaretFollowRequest.self, into: &table,
+  compute: caretFollow)
+table.print(calls: calls, rounds: rounds)
+if sink == 42 { print("") }
