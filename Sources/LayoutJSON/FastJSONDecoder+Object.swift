@@ -9,18 +9,7 @@ extension FastJSONDecoder {
   public func withObject<Result>(
     in bytes: UnsafeRawBufferPointer, _ body: (JSONObject) throws -> Result
   ) throws -> Result {
-    let cached = Storage.current
-    // A read nested inside another decode on the same thread gets fresh memory.
-    let storage = cached.inUse ? Storage() : cached
-    storage.inUse = true
-    defer {
-      storage.inUse = false
-      storage.input = UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-    storage.reset(for: bytes)
-    var parser = JSONParser(storage: storage, maxDepth: maxDepth)
-    try parser.parseDocument()
-    return try withExtendedLifetime(storage) {
+    try withParsedDocument(bytes, storage: Storage.current.availableOrFresh) { storage in
       if storage.nodes[0].kind != .object {
         _ = try JSONTapeDecoder(storage: storage, index: 0).container(keyedBy: JSONCodingKey.self)
       }

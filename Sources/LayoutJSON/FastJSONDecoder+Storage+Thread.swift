@@ -25,4 +25,10 @@ extension FastJSONDecoder.Storage {
     pthread_setspecific(threadStorageKey, Unmanaged.passRetained(storage).toOpaque())
     return storage
   }
+
+  /// This storage when no decode on this thread is using it, else a fresh one (a decode nested
+  /// inside another on the same thread gets its own memory).
+  var availableOrFresh: FastJSONDecoder.Storage {
+    inUse ? FastJSONDecoder.Storage() : self
+  }
 }

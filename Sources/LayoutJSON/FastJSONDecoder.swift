@@ -25,12 +25,9 @@ public struct FastJSONDecoder: Sendable {
 
   /// Decodes a value from JSON bytes, reusing the calling thread's cached `Storage`.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-    let storage = Storage.current
-    if storage.inUse {
-      // A decode nested inside another on the same thread gets fresh memory.
-      return try decode(type, from: bytes, storage: Storage())
+    try withParsedDocument(bytes, storage: Storage.current.availableOrFresh) { storage in
+      try T(from: JSONTapeDecoder(storage: storage, index: 0))
     }
-    return try decode(type, from: bytes, storage: storage)
   }
 
   /// Decodes a value from JSON bytes, reusing the calling thread's cached `Storage`.
@@ -44,6 +41,16 @@ public struct FastJSONDecoder: Sendable {
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, storage: Storage
   ) throws -> T {
     precondition(!storage.inUse, "a FastJSONDecoder.Storage decodes one document at a time")
+    return try withParsedDocument(bytes, storage: storage) { storage in
+      try T(from: JSONTapeDecoder(storage: storage, index: 0))
+    }
+  }
+
+  /// Parses `bytes` into `storage` and calls `body` with it; `storage` is marked in use
+  /// until `body` returns.
+  func withParsedDocument<Result>(
+    _ bytes: UnsafeRawBufferPointer, storage: Storage, _ body: (Storage) throws -> Result
+  ) throws -> Result {
     storage.inUse = true
     defer {
       storage.inUse = false
@@ -52,8 +59,6 @@ public struct FastJSONDecoder: Sendable {
     storage.reset(for: bytes)
     var parser = JSONParser(storage: storage, maxDepth: maxDepth)
     try parser.parseDocument()
-    return try withExtendedLifetime(storage) {
-      try T(from: JSONTapeDecoder(storage: storage, index: 0))
-    }
+    return try withExtendedLifetime(storage) { try body(storage) }
   }
 }

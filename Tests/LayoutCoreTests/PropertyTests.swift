@@ -1,4 +1,5 @@
 import LayoutCore
+import LayoutTesting
 import Testing
 
 @Suite("Properties over thousands of seeded scenarios")

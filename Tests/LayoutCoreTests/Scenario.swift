@@ -1,4 +1,5 @@
 import LayoutCore
+import LayoutTesting
 
 /// A random but realistic screen, keyboard and field, on a quarter-point grid so that the
 /// arithmetic is exact.

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutJSON
+import LayoutTesting
 import Testing
 
 @Suite struct DuplicateMemberTests {
@@ -75,7 +76,7 @@ import Testing
   }
 
   @Test func randomBodiesWithOneRepeatedMember() throws {
-    var rng = SeededGenerator(seed: 7)
+    var rng = SplitMix64(seed: 7)
     for seed in UInt64(1)...200 {
       let (body, _) = SampleBodyGenerator.body(seed: seed, mutation: .none)
       let sample = try FastJSONDecoder().decode(Sample.self, from: body)

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutTesting
 
 /// Bodies made from the contract's example requests: re-rendered with random member order,
 /// whitespace, name escapes and number forms, and optionally one mutation.
@@ -7,7 +8,7 @@ struct ExampleBodyGenerator {
     case none, remove, null, wrongType, number, keyboard, unknownMember
   }
 
-  var rng: SeededGenerator
+  var rng: SplitMix64
 
   /// Every member path (names, and `#i` for indices) in a JSONSerialization tree.
   static func paths(_ value: Any, _ prefix: [String] = []) -> [[String]] {
@@ -117,7 +118,7 @@ struct ExampleBodyGenerator {
     case .unknownMember:
       tree = Self.replacing(tree, at: ["x_\(rng.next() % 100)"], with: ["a": [1, "b", NSNull()]])
     }
-    var renderRNG = SeededGenerator(seed: rng.next())
+    var renderRNG = SplitMix64(seed: rng.next())
     return (fragment(tree).render(using: &renderRNG), path)
   }
 }

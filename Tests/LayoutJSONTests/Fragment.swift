@@ -1,3 +1,5 @@
+import LayoutTesting
+
 /// A JSON text under construction: raw tokens and containers, rendered with random
 /// whitespace.
 indirect enum Fragment {
@@ -8,7 +10,7 @@ indirect enum Fragment {
 
   static func raw(_ text: String) -> Fragment { .raw(Array(text.utf8)) }
 
-  func render(using rng: inout SeededGenerator, whitespace: Double = 0.15) -> [UInt8] {
+  func render(using rng: inout SplitMix64, whitespace: Double = 0.15) -> [UInt8] {
     var out: [UInt8] = []
     render(into: &out, rng: &rng, whitespace: whitespace)
     return out
@@ -16,11 +18,11 @@ indirect enum Fragment {
 
   private static let spaces: [[UInt8]] = [[0x20], [0x0A], [0x09], [0x0D, 0x0A], [0x20, 0x20, 0x20]]
 
-  private func space(_ out: inout [UInt8], _ rng: inout SeededGenerator, _ probability: Double) {
+  private func space(_ out: inout [UInt8], _ rng: inout SplitMix64, _ probability: Double) {
     if rng.chance(probability) { out += rng.pick(Self.spaces) }
   }
 
-  private func render(into out: inout [UInt8], rng: inout SeededGenerator, whitespace: Double) {
+  private func render(into out: inout [UInt8], rng: inout SplitMix64, whitespace: Double) {
     switch self {
     case .raw(let bytes):
       out += bytes
@@ -59,12 +61,12 @@ enum StringEncoding {
       "\u{2028}", "\u{FFFF}", "\u{10FFFF}", "ß",
     ]
 
-  static func hex(_ value: UInt32, _ rng: inout SeededGenerator) -> String {
+  static func hex(_ value: UInt32, _ rng: inout SplitMix64) -> String {
     let digits = String(value, radix: 16, uppercase: rng.chance(0.5))
     return String(repeating: "0", count: 4 - digits.count) + digits
   }
 
-  static func encode(_ text: String, escapeRate: Double, _ rng: inout SeededGenerator) -> [UInt8] {
+  static func encode(_ text: String, escapeRate: Double, _ rng: inout SplitMix64) -> [UInt8] {
     var out = "\""
     for scalar in text.unicodeScalars {
       let value = scalar.value
@@ -98,7 +100,7 @@ enum StringEncoding {
     return Array(out.utf8)
   }
 
-  static func randomText(_ rng: inout SeededGenerator, maxLength: Int = 12) -> String {
+  static func randomText(_ rng: inout SplitMix64, maxLength: Int = 12) -> String {
     var text = ""
     for _ in 0..<Int.random(in: 0...maxLength, using: &rng) {
       text.unicodeScalars.append(rng.pick(palette))

@@ -88,7 +88,7 @@ import Testing
     let examples = try SharedExamples.load()
     try #require(!examples.isEmpty)
     var generator = ExampleBodyGenerator(
-      rng: SeededGenerator(seed: UInt64(ExampleBodyGenerator.Mutation.allCases.firstIndex(of: mutation)!) + 1)
+      rng: SplitMix64(seed: UInt64(ExampleBodyGenerator.Mutation.allCases.firstIndex(of: mutation)!) + 1)
     )
     var failures: [String] = []
     var values = 0

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutJSON
+import LayoutTesting
 import Testing
 
 @Suite struct NumberTests {
@@ -15,7 +16,7 @@ import Testing
     DecodeOutcome.foundation(Box<T>.self, Array("{\"v\":\(number)}".utf8))
   }
 
-  func text(_ value: Double, _ rng: inout SeededGenerator) -> String {
+  func text(_ value: Double, _ rng: inout SplitMix64) -> String {
     switch Int.random(in: 0..<4, using: &rng) {
     case 0: return value.description
     case 1: return String(format: "%.17g", value)
@@ -25,7 +26,7 @@ import Testing
   }
 
   @Test func doublesAreCorrectlyRoundedLikeStrtod() throws {
-    var rng = SeededGenerator(seed: 42)
+    var rng = SplitMix64(seed: 42)
     for _ in 0..<20_000 {
       var value = Double(bitPattern: rng.next())
       if !value.isFinite { continue }
@@ -74,7 +75,7 @@ import Testing
   }
 
   @Test func randomIntegersInEveryForm() {
-    var rng = SeededGenerator(seed: 5)
+    var rng = SplitMix64(seed: 5)
     for _ in 0..<3_000 {
       let value = Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int.random(in: 0...63, using: &rng)
       let number: String

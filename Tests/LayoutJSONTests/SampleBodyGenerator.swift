@@ -1,3 +1,5 @@
+import LayoutTesting
+
 /// Generates `Sample` bodies, valid or with one mutation at one decoded place.
 final class SampleBodyGenerator {
   enum Mutation: CaseIterable {
@@ -8,8 +10,8 @@ final class SampleBodyGenerator {
     case double, float, int, int16, int64, uint32, uint8, string, mode, bool, object, array
   }
 
-  var rng: SeededGenerator
-  var mutationRNG: SeededGenerator
+  var rng: SplitMix64
+  var mutationRNG: SplitMix64
   let mutation: Mutation
   let target: Int
   var slotCount = 0
@@ -19,8 +21,8 @@ final class SampleBodyGenerator {
   var mutatedPath: [String]?
 
   init(seed: UInt64, mutation: Mutation = .none, target: Int = -1) {
-    rng = SeededGenerator(seed: seed)
-    mutationRNG = SeededGenerator(seed: seed ^ 0xA5A5_A5A5)
+    rng = SplitMix64(seed: seed)
+    mutationRNG = SplitMix64(seed: seed ^ 0xA5A5_A5A5)
     self.mutation = mutation
     self.target = target
   }
@@ -29,14 +31,14 @@ final class SampleBodyGenerator {
   static func body(seed: UInt64, mutation: Mutation) -> (body: [UInt8], path: [String]?) {
     let counting = SampleBodyGenerator(seed: seed)
     _ = counting.sample()
-    var chooser = SeededGenerator(seed: seed &* 31)
+    var chooser = SplitMix64(seed: seed &* 31)
     let eligible = counting.slotKinds.indices.filter {
       mutation != .outOfRange || outOfRangeValues(for: counting.slotKinds[$0]) != nil
     }
     let target = mutation == .none ? -1 : chooser.pick(eligible)
     let generator = SampleBodyGenerator(seed: seed, mutation: mutation, target: target)
     let fragment = generator.sample()
-    var renderRNG = SeededGenerator(seed: seed &+ 7)
+    var renderRNG = SplitMix64(seed: seed &+ 7)
     return (fragment.render(using: &renderRNG), generator.mutatedPath)
   }
 

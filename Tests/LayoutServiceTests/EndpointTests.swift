@@ -7,28 +7,11 @@ import Testing
 /// writes for it, for requests across every mode and keyboard kind.
 @Suite("Endpoints agree with the core")
 struct EndpointTests {
-  /// A small seeded generator (SplitMix64).
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func number(_ range: ClosedRange<Double>) -> Double {
-      let unit = Double(next() >> 11) / Double(1 << 53)
-      return (range.lowerBound + unit * (range.upperBound - range.lowerBound) * 4).rounded() / 4
-    }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
-  }
-
   static let devices: [(width: Double, height: Double, top: Double, bottom: Double)] = [
     (390, 844, 47, 34), (375, 667, 20, 0), (430, 932, 59, 34), (820, 1180, 24, 20), (1024, 1366, 24, 20),
   ]
 
-  func keyboard(_ generator: inout Generator, width: Double, height: Double) -> Any {
+  func keyboard(_ generator: inout SplitMix64, width: Double, height: Double) -> Any {
     switch generator.next() % 5 {
     case 0: return NSNull()
     case 1: return ["x": 0, "y": height, "width": width, "height": 336]
@@ -41,7 +24,7 @@ struct EndpointTests {
     }
   }
 
-  func request(_ generator: inout Generator, mode: String) -> [String: Any] {
+  func request(_ generator: inout SplitMix64, mode: String) -> [String: Any] {
     let device = generator.pick(Self.devices)
     let fieldY = generator.number(0...(device.height * 2))
     var body: [String: Any] = [
@@ -64,7 +47,7 @@ struct EndpointTests {
     return body
   }
 
-  func caretRequest(_ generator: inout Generator) -> [String: Any] {
+  func caretRequest(_ generator: inout SplitMix64) -> [String: Any] {
     let device = generator.pick(Self.devices)
     return [
       "textView": ["x": 0, "y": 0, "width": device.width, "height": device.height],
@@ -94,7 +77,7 @@ struct EndpointTests {
   @Test(arguments: ["translate", "scroll", "resize"])
   func avoidAnswersMatchTheCore(mode: String) throws {
     let fixture = try ServiceFixture()
-    var generator = Generator(state: 7 &+ UInt64(mode.utf8.count))
+    var generator = SplitMix64(seed: 7 &+ UInt64(mode.utf8.count))
     for _ in 0..<300 {
       try expectAgreement(
         fixture, path: "/avoid", body: request(&generator, mode: mode), request: AvoidRequest.self,
@@ -104,7 +87,7 @@ struct EndpointTests {
 
   @Test func caretFollowAnswersMatchTheCore() throws {
     let fixture = try ServiceFixture()
-    var generator = Generator(state: 42)
+    var generator = SplitMix64(seed: 42)
     for _ in 0..<300 {
       try expectAgreement(
         fixture, path: "/caret-follow", body: caretRequest(&generator), request: CaretFollowRequest.self,
@@ -129,5 +112,12 @@ struct EndpointTests {
         + #""field":{"x":-0,"y":-0,"width":10,"height":10},"margin":-0}"#)
     #expect(response.status == 200)
     #expect(!response.bodyString.contains("-0"), "\(response.bodyString)")
+  }
+}
+
+extension SplitMix64 {
+  /// A number in `range`, on a quarter-point grid.
+  fileprivate mutating func number(_ range: ClosedRange<Double>) -> Double {
+    (Double.random(in: range, using: &self) * 4).rounded() / 4
   }
 }

@@ -46,12 +46,7 @@ extension AvoidAnswer: JSONWritable {
       writer.string("scroll" as StaticString)
       writer.key("keyboard")
       writer.value(keyboard)
-      writer.key("contentOffset")
-      writer.value(contentOffset)
-      writer.key("contentInset")
-      writer.value(contentInset)
-      writer.key("scrollIndicatorInsets")
-      writer.value(scrollIndicatorInsets)
+      writer.scrollMembers(contentOffset, contentInset, scrollIndicatorInsets)
     case .resize(let bottomInset, let additionalSafeAreaInsets, let visible):
       writer.string("resize" as StaticString)
       writer.key("keyboard")
@@ -78,16 +73,25 @@ extension CaretFollowAnswer: JSONWritable {
     writer.beginObject()
     writer.key("keyboard")
     writer.value(keyboard)
-    writer.key("contentOffset")
-    writer.value(contentOffset)
-    writer.key("contentInset")
-    writer.value(contentInset)
-    writer.key("scrollIndicatorInsets")
-    writer.value(scrollIndicatorInsets)
+    writer.scrollMembers(contentOffset, contentInset, scrollIndicatorInsets)
     writer.key("changed")
     writer.bool(changed)
     writer.key("caretVisible")
     writer.bool(caretVisible)
     writer.endObject()
+  }
+}
+
+extension JSONWriter {
+  /// The members a scroll view applies, shared by `scroll` and caret-follow answers (SPEC §4.2).
+  fileprivate mutating func scrollMembers(
+    _ contentOffset: Point, _ contentInset: Insets, _ scrollIndicatorInsets: Insets
+  ) {
+    key("contentOffset")
+    value(contentOffset)
+    key("contentInset")
+    value(contentInset)
+    key("scrollIndicatorInsets")
+    value(scrollIndicatorInsets)
   }
 }
