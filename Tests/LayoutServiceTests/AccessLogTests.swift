@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import HTTPTesting
-import Synchronization
 import Testing
 
 @testable import LayoutService
@@ -117,7 +116,7 @@ struct AccessLogTests {
     #expect(log.droppedLineCount > 0)
     #expect(log.droppedLineCount < 20_000)
     // Unblock the writer, let it finish, and check that every line that was written is whole.
-    let received = Mutex("")
+    let received = Locked("")
     let reader = Thread {
       for _ in 0..<400 {
         let more = pipe.drain()

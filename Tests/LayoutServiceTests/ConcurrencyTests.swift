@@ -16,8 +16,8 @@ struct ConcurrencyTests {
     let fixture = try ProductionFixture(accessLog: log)
     let port = fixture.port
     let failures = Atomic<Int>(0)
-    let ids = Mutex(Set<String>())
-    let logged = Mutex("")
+    let ids = Locked(Set<String>())
+    let logged = Locked("")
     let stop = Atomic<Bool>(false)
     let reader = Thread {
       while !stop.load(ordering: .relaxed) {

@@ -18,7 +18,7 @@ struct DrainProcessTests {
     let layoutd = try LayoutdProcess(["--port", "0", "--shutdown-grace", "5", "--log-format", "off"])
     let port = try layoutd.waitForPort()
     let body = Array(ErrorTests.valid.utf8)
-    let tallies = Mutex<[Tally]>([])
+    let tallies = Locked<[Tally]>([])
     let started = Atomic<Int>(0)
     var threads: [Thread] = []
     for index in 0..<8 {

@@ -20,6 +20,10 @@ struct LayoutdOptionsTests {
     #expect(parsed.port == 8080)
     #expect(parsed.maxBodyBytes == 65536)
     #expect(parsed.connectionTimeout == 10)
+    #expect(parsed.maxConnections == 1024)
+    #expect(parsed.maxConnectionsPerClient == 256)
+    #expect(parsed.maxHeaderBytes == 8192)
+    #expect(parsed.shutdownGrace == 10)
     #expect(parsed.corsOrigins == ["*"])
     #expect(parsed.logFormat == nil)
   }

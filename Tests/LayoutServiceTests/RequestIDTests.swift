@@ -1,6 +1,5 @@
 import HTTPServer
 import HTTPTesting
-import Synchronization
 import Testing
 
 @testable import LayoutService
@@ -52,7 +51,7 @@ struct RequestIDTests {
   }
 
   @Test func theObserverSeesTheIDTheClientGot() throws {
-    let seen = Mutex<[String]>([])
+    let seen = Locked<[String]>([])
     let fixture = try ProductionFixture {
       $0.observer = { record in seen.withLock { $0.append(record.requestID ?? "none") } }
     }

@@ -14,8 +14,8 @@ public struct LayoutdOptions: Equatable, Sendable {
   public var connectionTimeout = 10
   public var maxConnections = 1024
   /// Open connections allowed from one client address; 0 means no limit.
-  public var maxConnectionsPerClient = 64
-  public var maxHeaderBytes = 16384
+  public var maxConnectionsPerClient = 256
+  public var maxHeaderBytes = 8192
   /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
   public var shutdownGrace = 10
   /// `nil` chooses: `text` when stderr is a terminal, `json` otherwise.

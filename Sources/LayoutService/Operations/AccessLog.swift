@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import HTTPServer
 import Synchronization
@@ -23,9 +22,9 @@ public final class AccessLog: Sendable {
   public let format: Format
   let descriptor: Int32
   let capacity: Int
-  let pending: Mutex<PendingLines>
-  let wakeup = DispatchSemaphore(value: 0)
-  let finished = DispatchSemaphore(value: 0)
+  let pending: PosixLocked<PendingLines>
+  let wakeup = PosixSemaphore()
+  let finished = PosixSemaphore()
   let dropped = Atomic<Int>(0)
 
   /// Starts the writer thread. `capacity` bounds the bytes waiting to be written.
@@ -33,7 +32,7 @@ public final class AccessLog: Sendable {
     self.format = format
     self.descriptor = descriptor
     self.capacity = max(1024, capacity)
-    pending = Mutex(PendingLines(capacity: min(self.capacity, 64 << 10)))
+    pending = PosixLocked(PendingLines(capacity: min(self.capacity, 64 << 10)))
     startWriter()
   }
 
@@ -73,12 +72,12 @@ public final class AccessLog: Sendable {
     }
     guard wasOpen else { return }
     wakeup.signal()
-    _ = finished.wait(timeout: .now() + timeout)
+    _ = finished.wait(seconds: timeout)
   }
 }
 
 /// The lines waiting for the writer thread.
-struct PendingLines: ~Copyable {
+struct PendingLines {
   var bytes: [UInt8] = []
   var isClosed = false
 

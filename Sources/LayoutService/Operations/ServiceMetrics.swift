@@ -24,7 +24,7 @@ public final class ServiceMetrics: Sendable {
   /// Seconds since the Unix epoch when the process started.
   let startTime: Double
   /// Where the gauges are read at scrape time; set once the server runs.
-  let sources = Mutex(GaugeSources())
+  let sources = PosixLocked(GaugeSources())
 
   /// Creates zeroed counters.
   public init() {
