@@ -55,7 +55,7 @@ let package = Package(
     .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutTesting"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
     .testTarget(name: "LayoutAssetsTests", dependencies: ["LayoutAssets"]),
-    .testTarget(name: "LayoutDiagramTests", dependencies: ["LayoutDiagram", "LayoutCore"]),
+    .testTarget(name: "LayoutDiagramTests", dependencies: ["LayoutDiagram", "LayoutCore", "LayoutTesting"]),
     .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd"]),
   ]
 )

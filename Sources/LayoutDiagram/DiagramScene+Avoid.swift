@@ -9,6 +9,9 @@ extension DiagramScene {
       request.keyboard.frame(on: screen), answer.keyboard, undocked: request.undocked)
     let overlap = answer.keyboard.overlap
     let safeArea = Self.safeArea(request.safeArea, of: container)
+    // Behind every panel's shapes: the container and its safe area; in front: the keyboard.
+    let back = [DiagramShape("container", .container, container)] + safeArea
+    let front = [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 }
     var summary = [Self.keyboardSummary(answer.keyboard, containerHeight: container.height)]
     let before: DiagramPanel
     let after: DiagramPanel
@@ -19,9 +22,9 @@ extension DiagramScene {
       let moved = field.offsetBy(offset.x, offset.y)
       before = DiagramPanel(
         name: "before", caption: "before",
-        shapes: [DiagramShape("container", .container, container)] + safeArea + [
+        shapes: back + [
           DiagramShape("field", .field, field, label: "field y \(request.field.y.diagramText)")
-        ] + [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 })
+        ] + front)
       after = DiagramPanel(
         name: "after", caption: "after · offset.y \(offset.y.diagramText)",
         shapes: [DiagramShape("container", .container, container.offsetBy(offset.x, offset.y))]
@@ -30,7 +33,7 @@ extension DiagramScene {
             DiagramShape(
               "field", .field, moved, label: "field y \((request.field.y + offset.y).diagramText)",
               warns: !answer.fits),
-          ] + [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 })
+          ] + front)
       summary.append("offset \(Self.text(offset)) · fits \(answer.fits)")
 
     case .scroll(let contentOffset, let contentInset, _):
@@ -40,17 +43,17 @@ extension DiagramScene {
         container.x - contentOffset.x, container.y - contentOffset.y)
       before = DiagramPanel(
         name: "before", caption: "before · contentOffset.y \(start.y.diagramText)",
-        shapes: [DiagramShape("container", .container, container)] + safeArea + [
+        shapes: back + [
           DiagramShape("field", .field, field, label: "field y \((field.y - container.y).diagramText)")
-        ] + [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 })
+        ] + front)
       after = DiagramPanel(
         name: "after", caption: "after · contentOffset.y \(contentOffset.y.diagramText)",
-        shapes: [DiagramShape("container", .container, container)] + safeArea + [
+        shapes: back + [
           DiagramShape("field-before", .ghost, field),
           DiagramShape(
             "field", .field, scrolled, label: "field y \((scrolled.y - container.y).diagramText)",
             warns: !answer.fits),
-        ] + [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 })
+        ] + front)
       summary.append(
         "contentOffset \(Self.text(start)) → \(Self.text(contentOffset)) · fits \(answer.fits)")
       summary.append("contentInset.bottom \(contentInset.bottom.diagramText) (scroll indicators too)")
@@ -62,12 +65,12 @@ extension DiagramScene {
         x: container.x, y: shown.maxY, width: container.width, height: max(0, container.maxY - shown.maxY))
       before = DiagramPanel(
         name: "before", caption: "before",
-        shapes: [DiagramShape("container", .container, container)] + safeArea + [
+        shapes: back + [
           DiagramShape("field", .field, field, label: "field y \(request.field.y.diagramText)")
-        ] + [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 })
+        ] + front)
       after = DiagramPanel(
         name: "after", caption: "after · bottomInset \(bottomInset.diagramText)",
-        shapes: [DiagramShape("container", .container, container)] + safeArea + [
+        shapes: back + [
           DiagramShape("given-up", .givenUp, givenUp),
           DiagramShape(
             "visible", .visible, shown,

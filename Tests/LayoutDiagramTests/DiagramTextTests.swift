@@ -1,4 +1,5 @@
 import LayoutCore
+import LayoutTesting
 import Testing
 
 @testable import LayoutDiagram
@@ -38,12 +39,12 @@ struct DiagramTextTests {
   }
 
   @Test func extremeGeometryStillGivesWellFormedFiniteSVG() throws {
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SplitMix64(seed: 0x5EED)
     for _ in 0..<200 {
       func number(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * generator.unit()
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double.random(in: 0..<1, using: &generator)
       }
-      let big = generator.unit() < 0.2 ? 1e9 : 2000
+      let big = Double.random(in: 0..<1, using: &generator) < 0.2 ? 1e9 : 2000
       let container = Rect(
         x: number(-big...big), y: number(-big...big), width: number(0...big), height: number(0...big))
       let keyboard: KeyboardInput =
