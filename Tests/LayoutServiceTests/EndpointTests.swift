@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LayoutCore
 import LayoutTesting
 import Testing
@@ -65,13 +66,25 @@ struct EndpointTests {
     _ fixture: ServiceFixture, path: String, body: [String: Any], request: Request.Type,
     compute: (Request) -> Answer
   ) throws {
+    let disagreement = try disagreement(
+      fixture.client, path: path, body: body, request: request, compute: compute)
+    #expect(disagreement == nil, "\(disagreement ?? "")")
+  }
+
+  /// How the service's answer to `body` differs from the core's, or nil when they agree.
+  func disagreement<Request: Decodable, Answer: Encodable>(
+    _ client: HTTPTestClient, path: String, body: [String: Any], request: Request.Type,
+    compute: (Request) -> Answer
+  ) throws -> String? {
     let data = try JSONSerialization.data(withJSONObject: body)
     let expected = try JSONSerialization.jsonObject(
       with: JSONEncoder().encode(compute(JSONDecoder().decode(Request.self, from: data))))
-    let response = try fixture.post(path, String(decoding: data, as: UTF8.self))
-    #expect(response.status == 200)
+    let response = try client.request(
+      method: "POST", path: path, headers: [("Content-Type", "application/json")], body: Array(data))
+    let text = String(decoding: data, as: UTF8.self)
+    guard response.status == 200 else { return "\(text): status \(response.status)" }
     let differences = JSONComparison.differences(try response.json(), expected)
-    #expect(differences.isEmpty, "\(String(decoding: data, as: UTF8.self)): \(differences)")
+    return differences.isEmpty ? nil : "\(text): \(differences)"
   }
 
   @Test(arguments: ["translate", "scroll", "resize"])
@@ -93,6 +106,39 @@ struct EndpointTests {
         fixture, path: "/caret-follow", body: caretRequest(&generator), request: CaretFollowRequest.self,
         compute: caretFollow)
     }
+  }
+
+  /// 8 clients at once, 500 requests each over keep-alive, both endpoints, every answer checked.
+  @Test func concurrentClientsEachGetTheirOwnAnswers() throws {
+    let fixture = try ServiceFixture()
+    let port = fixture.server.port
+    let failures = Locked<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      do {
+        let client = try HTTPTestClient(port: port, timeout: 10)
+        var generator = SplitMix64(seed: 1000 &+ UInt64(thread))
+        for index in 0..<500 {
+          let disagreement: String?
+          if index % 2 == 0 {
+            let mode = generator.pick(["translate", "scroll", "resize"])
+            disagreement = try self.disagreement(
+              client, path: "/avoid", body: request(&generator, mode: mode), request: AvoidRequest.self,
+              compute: avoid)
+          } else {
+            disagreement = try self.disagreement(
+              client, path: "/caret-follow", body: caretRequest(&generator),
+              request: CaretFollowRequest.self, compute: caretFollow)
+          }
+          if let disagreement {
+            failures.withLock { $0.append("client \(thread): \(disagreement)") }
+          }
+        }
+      } catch {
+        failures.withLock { $0.append("client \(thread): \(error)") }
+      }
+    }
+    let found = failures.withLock { $0 }
+    #expect(found.isEmpty, "\(found.prefix(5))")
   }
 
   @Test func healthz() throws {
