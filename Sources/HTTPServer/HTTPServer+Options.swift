@@ -6,7 +6,12 @@ extension HTTPServer {
     var flags = MHD_USE_ITC.rawValue
     switch configuration.threading {
     case .eventLoopPool:
-      flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+      // poll(2), not epoll: libmicrohttpd 0.9.75 can abort the process when
+      // MHD_quiesce_daemon (drain) races a worker's own removal of the listen socket from its
+      // epoll set (an unguarded MHD_PANIC on ENOENT). With poll, quiescing only signals the
+      // workers. Measured side by side, poll served as many requests at the same CPU cost, with
+      // 32 and with 1,000 keep-alive connections.
+      flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
       if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }
     case .threadPerConnection:
       flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue

@@ -60,7 +60,8 @@ func endRequest(
 ///
 /// libmicrohttpd 0.9.75's edge-triggered epoll loop can miss an end-of-stream that arrives
 /// together with the last piece of data, and then keeps an aborted request until the idle
-/// timeout. Asked only while a `Content-Length` body is incomplete and libmicrohttpd has
+/// timeout (the poll loop layoutd uses is level-triggered; the check is kept for both). Asked
+/// only while a `Content-Length` body is incomplete and libmicrohttpd has
 /// nothing more of it buffered, so end-of-stream there means the body can never complete.
 private func peerHasClosed(_ connection: OpaquePointer) -> Bool {
   let socket = CMicroHTTPD_connection_fd(connection)

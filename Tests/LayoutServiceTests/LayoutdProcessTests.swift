@@ -8,7 +8,7 @@ import Testing
 struct LayoutdProcessTests {
   @Test func helpPrintsUsageAndExits0() throws {
     let layoutd = try LayoutdProcess(["--help"])
-    #expect(layoutd.waitForExit() == 0)
+    #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
     let output = layoutd.stdout
     #expect(output.hasPrefix("usage: layoutd"))
     #expect(output.contains("--max-body-bytes"))
@@ -16,7 +16,7 @@ struct LayoutdProcessTests {
 
   @Test func versionPrintsTheVersion() throws {
     let layoutd = try LayoutdProcess(["--version"])
-    #expect(layoutd.waitForExit() == 0)
+    #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
     #expect(layoutd.stdout == "layoutd \(LayoutdVersion.current)\n")
   }
 
@@ -34,7 +34,7 @@ struct LayoutdProcessTests {
     #expect(second.waitForExit() == 1)
     #expect(second.stderr.contains("address already in use"), "\(second.stderr)")
     first.signal(SIGTERM)
-    #expect(first.waitForExit() == 0)
+    #expect(first.waitForExit() == 0, "\(first.stderr)")
   }
 
   @Test func portFromTheEnvironmentIsHonoured() throws {
@@ -42,14 +42,14 @@ struct LayoutdProcessTests {
     let probe = try LayoutdProcess(["--port", "0"])
     let port = try probe.waitForPort()
     probe.signal(SIGTERM)
-    #expect(probe.waitForExit() == 0)
+    #expect(probe.waitForExit() == 0, "\(probe.stderr)")
 
     let layoutd = try LayoutdProcess([], environment: ["PORT": String(port)])
     #expect(try layoutd.waitForPort() == port)
     let response = try HTTPTestClient(port: port).request(path: "/healthz")
     #expect(response.status == 200)
     layoutd.signal(SIGINT)
-    #expect(layoutd.waitForExit() == 0)
+    #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
   }
 
   @Test func sigtermLetsTheRequestInFlightComplete() throws {
@@ -71,7 +71,7 @@ struct LayoutdProcessTests {
     let response = try client.readResponse()
     #expect(response.status == 200)
     #expect(try response.jsonObject()["fits"] as? Bool == true)
-    #expect(layoutd.waitForExit() == 0)
+    #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
     #expect(layoutd.stderr.contains("SIGTERM"))
   }
 }

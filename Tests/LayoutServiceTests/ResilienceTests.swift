@@ -32,6 +32,6 @@ struct ResilienceTests {
     #expect((answer["offset"] as? [String: Any])?["y"] as? Double == -246)
     #expect(answer["fits"] as? Bool == true)
     layoutd.signal(SIGTERM)
-    #expect(layoutd.waitForExit() == 0)
+    #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
   }
 }
