@@ -12,6 +12,14 @@ extension DiagramScene {
     // Behind every panel's shapes: the container and its safe area; in front: the keyboard.
     let back = [DiagramShape("container", .container, container)] + safeArea
     let front = [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 }
+    // Before the layout, for the modes that keep the field where it is in the container.
+    let unmoved = DiagramPanel(
+      name: "before", caption: "before",
+      shapes: back + [
+        DiagramShape(
+          "field", .field, request.field.offsetBy(container.x, container.y),
+          label: "field y \(request.field.y.diagramText)")
+      ] + front)
     var summary = [Self.keyboardSummary(answer.keyboard, containerHeight: container.height)]
     let before: DiagramPanel
     let after: DiagramPanel
@@ -20,11 +28,7 @@ extension DiagramScene {
     case .translate(let offset):
       let field = request.field.offsetBy(container.x, container.y)
       let moved = field.offsetBy(offset.x, offset.y)
-      before = DiagramPanel(
-        name: "before", caption: "before",
-        shapes: back + [
-          DiagramShape("field", .field, field, label: "field y \(request.field.y.diagramText)")
-        ] + front)
+      before = unmoved
       after = DiagramPanel(
         name: "after", caption: "after · offset.y \(offset.y.diagramText)",
         shapes: [DiagramShape("container", .container, container.offsetBy(offset.x, offset.y))]
@@ -63,11 +67,7 @@ extension DiagramScene {
       let shown = visible.offsetBy(container.x, container.y)
       let givenUp = Rect(
         x: container.x, y: shown.maxY, width: container.width, height: max(0, container.maxY - shown.maxY))
-      before = DiagramPanel(
-        name: "before", caption: "before",
-        shapes: back + [
-          DiagramShape("field", .field, field, label: "field y \(request.field.y.diagramText)")
-        ] + front)
+      before = unmoved
       after = DiagramPanel(
         name: "after", caption: "after · bottomInset \(bottomInset.diagramText)",
         shapes: back + [
