@@ -20,14 +20,14 @@ let package = Package(
     .target(name: "LayoutCore"),
     // A fast JSON codec over bytes (a Decoder and a byte writer). Knows no layout.
     .target(name: "LayoutJSON"),
-    // HTTP on libmicrohttpd. Knows no keyboards.
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards.
+    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
     // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
     .target(name: "HTTPTesting"),
     // The service: routes, handlers, problem answers, command-line options.
     .target(
       name: "LayoutService",
-      dependencies: ["LayoutCore", "LayoutJSON", "HTTPServer", "LayoutAssets", "LayoutDiagram"]),
+      dependencies: ["LayoutCore", "LayoutJSON", "MicroHTTP", "LayoutAssets", "LayoutDiagram"]),
     // SVG diagrams of answers: the layout before and after, to scale. Depends on the core only.
     .target(name: "LayoutDiagram", dependencies: ["LayoutCore"]),
     // Files embedded at build time: openapi.yaml and everything under Assets/. The symlink
@@ -40,7 +40,7 @@ let package = Package(
     // libFuzzer target over the request decoder and the handlers (scripts/checks/50-fuzz builds
     // it with `--sanitize fuzzer -Xswiftc -DFUZZING`); a plain build replays corpus files.
     .executableTarget(
-      name: "LayoutFuzz", dependencies: ["LayoutService", "LayoutCore", "LayoutJSON", "HTTPServer"]),
+      name: "LayoutFuzz", dependencies: ["LayoutService", "LayoutCore", "LayoutJSON", "MicroHTTP"]),
     // Benchmarks (`make bench`): the hot path beside Foundation's coders, with allocations
     // counted by a malloc interposer that only this executable links.
     .target(name: "CMallocCounter", path: "bench/CMallocCounter"),
@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "LayoutTesting", path: "Tests/LayoutTesting"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "LayoutTesting"]),
     .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutTesting"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTesting"]),
     .testTarget(name: "LayoutAssetsTests", dependencies: ["LayoutAssets"]),
     .testTarget(name: "LayoutDiagramTests", dependencies: ["LayoutDiagram", "LayoutCore", "LayoutTesting"]),
     .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd"]),

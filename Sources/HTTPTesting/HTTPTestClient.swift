@@ -158,3 +158,155 @@ public final class HTTPTestClient {
     }
   }
 }
+
+extension HTTPTestClient {
+  /// Receives more bytes into the buffer; `false` at end-of-stream.
+  func fill() throws(HTTPTestClientError) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        received.append(contentsOf: chunk[0..<count])
+        return true
+      }
+      if count == 0 { return false }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN: throw .timedOut
+      default: throw .receiveFailed(errno: errno)
+      }
+    }
+  }
+}
+
+extension HTTPTestClient {
+  /// Reads the next response on the connection, skipping interim (1xx) responses.
+  ///
+  /// Pass `toHEAD: true` when the request was `HEAD`: such a response announces a length but
+  /// carries no body.
+  public func readResponse(toHEAD: Bool = false) throws(HTTPTestClientError) -> TestResponse {
+    while true {
+      let statusLine = try readLine()
+      let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+        throw .malformedResponse("status line: \(statusLine)")
+      }
+      var headers = TestHeaders()
+      while true {
+        let line = try readLine()
+        if line.isEmpty { break }
+        guard let colon = line.firstIndex(of: ":") else { throw .malformedResponse("header: \(line)") }
+        headers.append(
+          name: String(line[..<colon]),
+          value: String(line[line.index(after: colon)...]).trimmingSpaces())
+      }
+      if (100..<200).contains(status) { continue }
+      let reason = parts.count > 2 ? String(parts[2]) : ""
+      let body: [UInt8]
+      if toHEAD || status == 204 || status == 304 {
+        body = []
+      } else if headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
+        body = try readChunkedBody()
+      } else if let length = headers["Content-Length"] {
+        guard let count = Int(length), count >= 0 else {
+          throw .malformedResponse("Content-Length: \(length)")
+        }
+        body = try readBytes(count)
+      } else {
+        body = try readToEnd()
+      }
+      return TestResponse(status: status, reason: reason, headers: headers, body: body)
+    }
+  }
+
+  private func readChunkedBody() throws(HTTPTestClientError) -> [UInt8] {
+    var body: [UInt8] = []
+    while true {
+      let sizeLine = try readLine()
+      let digits = sizeLine.prefix { $0 != ";" }.trimmingSpaces()
+      guard let size = Int(digits, radix: 16), size >= 0 else {
+        throw .malformedResponse("chunk size: \(sizeLine)")
+      }
+      if size == 0 {
+        while try !readLine().isEmpty {}
+        return body
+      }
+      body += try readBytes(size)
+      guard try readLine().isEmpty else { throw .malformedResponse("chunk not followed by CRLF") }
+    }
+  }
+
+  /// Reads one line, without its CRLF.
+  private func readLine() throws(HTTPTestClientError) -> String {
+    var searchFrom = readIndex
+    while true {
+      if let end = crlf(from: searchFrom) {
+        let line = String(decoding: received[readIndex..<end], as: UTF8.self)
+        consume(upTo: end + 2)
+        return line
+      }
+      searchFrom = max(readIndex, received.count - 1)
+      guard try fill() else { throw .connectionClosed }
+    }
+  }
+
+  private func crlf(from start: Int) -> Int? {
+    var index = start
+    while index + 1 < received.count {
+      if received[index] == 13, received[index + 1] == 10 { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  private func readBytes(_ count: Int) throws(HTTPTestClientError) -> [UInt8] {
+    while received.count - readIndex < count {
+      guard try fill() else { throw .connectionClosed }
+    }
+    let bytes = Array(received[readIndex..<readIndex + count])
+    consume(upTo: readIndex + count)
+    return bytes
+  }
+
+  private func readToEnd() throws(HTTPTestClientError) -> [UInt8] {
+    while try fill() {}
+    let bytes = Array(received[readIndex...])
+    consume(upTo: received.count)
+    return bytes
+  }
+
+  private func consume(upTo end: Int) {
+    readIndex = end
+    if readIndex == received.count {
+      received.removeAll(keepingCapacity: true)
+      readIndex = 0
+    }
+  }
+}
+
+/// Why an `HTTPTestClient` call failed.
+public enum HTTPTestClientError: Error, Hashable, Sendable {
+  /// The connection could not be made; `errno` is the system error (`ECONNREFUSED`: nobody
+  /// listens).
+  case cannotConnect(errno: Int32)
+  /// Sending failed; `errno` is the system error (`EPIPE`/`ECONNRESET`: the server closed).
+  case sendFailed(errno: Int32)
+  /// No byte arrived within the client's timeout.
+  case timedOut
+  /// The server closed the connection before a whole response arrived.
+  case connectionClosed
+  /// Receiving failed; `errno` is the system error.
+  case receiveFailed(errno: Int32)
+  /// The bytes received are not an HTTP/1.1 response.
+  case malformedResponse(String)
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces and tabs.
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,3 +1,105 @@
+/// How an app avoids the keyboard (SPEC §4, request member `mode`).
+public enum AvoidMode: String, Codable, Hashable, Sendable, CaseIterable {
+  /// Shift the whole container up (§4.1).
+  case translate
+  /// Let a scroll view make room (§4.2).
+  case scroll
+  /// Give up the container's bottom (§4.3).
+  case resize
+}
+
+/// The request of `POST /avoid` (SPEC §4).
+public struct AvoidRequest: Hashable, Sendable {
+  /// The view that moves, is scrolled or is resized, in its unmoved position (screen coordinates).
+  public var container: Rect
+  /// The focused input: container coordinates for `translate` and `resize`, content
+  /// coordinates for `scroll`.
+  public var field: Rect
+  public var keyboard: KeyboardInput
+  /// The screen bounds; nil means `container`.
+  public var screen: Rect?
+  public var undocked: UndockedPolicy
+  /// The container's safe-area insets, each ≥ 0.
+  public var safeArea: Insets
+  /// The gap wanted between the field's bottom and the keyboard's top, ≥ 0.
+  public var margin: Double
+  public var mode: AvoidMode
+  /// The scroll view's current content offset; decoding requires it for `scroll`, where nil
+  /// reads as zero.
+  public var contentOffset: Point?
+  /// The scroll view's content size; decoding requires it for `scroll`, where nil reads as zero.
+  public var contentSize: Size?
+  /// The scroll view's own content inset, without any keyboard inset; may be negative.
+  public var contentInset: Insets
+  /// The keyboard notification's animation, echoed in the answer.
+  public var animation: KeyboardAnimation?
+
+  public init(
+    container: Rect, field: Rect, keyboard: KeyboardInput, screen: Rect? = nil,
+    undocked: UndockedPolicy = .ignore, safeArea: Insets = .zero, margin: Double = AvoidRequest.defaultMargin,
+    mode: AvoidMode = .translate, contentOffset: Point? = nil, contentSize: Size? = nil,
+    contentInset: Insets = .zero, animation: KeyboardAnimation? = nil
+  ) {
+    self.container = container
+    self.field = field
+    self.keyboard = keyboard
+    self.screen = screen
+    self.undocked = undocked
+    self.safeArea = safeArea
+    self.margin = margin
+    self.mode = mode
+    self.contentOffset = contentOffset
+    self.contentSize = contentSize
+    self.contentInset = contentInset
+    self.animation = animation
+  }
+
+  /// The margin when the request has none: 10 points.
+  public static let defaultMargin = 10.0
+}
+
+/// The answer of `POST /avoid` (SPEC §4.4).
+public struct AvoidAnswer: Hashable, Sendable {
+  public var keyboard: KeyboardAnswer
+  /// What the app applies; its case is the answer's `mode`.
+  public var layout: Layout
+  /// Whether the field (with its margin) is fully visible after the layout.
+  public var fits: Bool
+  /// The echoed animation; nil when the request had none.
+  public var animation: AnimationAnswer?
+
+  public init(keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil) {
+    self.keyboard = keyboard
+    self.layout = layout
+    self.fits = fits
+    self.animation = animation
+  }
+
+  /// The mode the answer is for.
+  public var mode: AvoidMode { layout.mode }
+}
+
+extension AvoidAnswer {
+  /// The per-mode part of an `/avoid` answer.
+  public enum Layout: Hashable, Sendable {
+    /// §4.1: apply `offset` as the container's translation.
+    case translate(offset: Point)
+    /// §4.2: set the scroll view's content offset, content inset and indicator insets.
+    case scroll(contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets)
+    /// §4.3: give up `bottomInset` points; `visible` is what is left, in container coordinates.
+    case resize(bottomInset: Double, additionalSafeAreaInsets: Insets, visible: Rect)
+
+    /// The mode this layout answers.
+    public var mode: AvoidMode {
+      switch self {
+      case .translate: .translate
+      case .scroll: .scroll
+      case .resize: .resize
+      }
+    }
+  }
+}
+
 /// `POST /avoid` (SPEC §4): the keyboard (§3), the mode's layout (§4.1–§4.3) and the echoed
 /// animation (§6).
 public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
@@ -35,4 +137,68 @@ public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
   return AvoidAnswer(
     keyboard: keyboard, layout: layout, fits: fits, animation: request.animation.map(KeyboardLayout.animation)
   )
+}
+
+extension KeyboardLayout {
+  /// SPEC §4.1: the offset that shifts the container so the field and its margin clear the
+  /// keyboard, never past the field's top meeting `safeArea.top`.
+  ///
+  /// `keyboardTop` is `container.height - overlap`; nothing moves when `overlap` is 0 or the
+  /// field is not covered. `fits` is false when the field is taller than the space left.
+  public static func translate(
+    field: Rect, overlap: Double, keyboardTop: Double, margin: Double, safeArea: Insets
+  ) -> (offset: Point, fits: Bool) {
+    if overlap == 0 { return (.zero, true) }
+    let need = field.maxY + margin - keyboardTop
+    let room = max(0, field.minY - safeArea.top)
+    let shift = need <= 0 ? 0 : min(need, room)
+    return (Point(x: 0, y: (-shift).normalized), need <= room)
+  }
+}
+
+extension KeyboardLayout {
+  /// SPEC §4.2: the content offset and insets that make a scroll view show `target`
+  /// (content coordinates) above the keyboard.
+  ///
+  /// `containerHeight` is the scroll view's height and `safeArea` its safe-area insets. The
+  /// content inset grows by `max(0, overlap - safeArea.bottom)`; the offset is `reveal`ed
+  /// (§5.1) only when `overlap > 0` or `revealsWithoutOverlap` (caret-follow, §5), then clamped
+  /// into the range the adjusted insets allow. `fits` tells whether `target` lies inside the
+  /// viewport after the clamp.
+  public static func scroll(
+    target: (min: Double, max: Double), containerHeight: Double, overlap: Double, safeArea: Insets,
+    contentOffset: Point, contentSize: Size, contentInset: Insets, revealsWithoutOverlap: Bool = false
+  ) -> (contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets, fits: Bool) {
+    var insets = contentInset
+    insets.bottom += max(0, overlap - safeArea.bottom)
+    insets = insets.normalized
+    let top = contentInset.top + safeArea.top
+    let bottom = contentInset.bottom + max(overlap, safeArea.bottom)
+    let height = containerHeight
+    let y =
+      overlap > 0 || revealsWithoutOverlap
+      ? reveal(target, y: contentOffset.y, top: top, bottomEdge: height - bottom)
+      : contentOffset.y
+    let minY = -top
+    let maxY = max(minY, contentSize.height + bottom - height)
+    let clamped = min(max(y, minY), maxY)
+    let fits = target.min >= clamped + top && target.max <= clamped + height - bottom
+    return (Point(x: contentOffset.x, y: clamped).normalized, insets, insets, fits)
+  }
+}
+
+extension KeyboardLayout {
+  /// SPEC §4.3: the container gives up its bottom `overlap` points.
+  ///
+  /// `additionalSafeAreaInsets` is what UIKit needs on top of the existing `safeArea.bottom`;
+  /// `visible` is what is left, in container coordinates.
+  public static func resize(
+    field: Rect, container: Rect, overlap: Double, margin: Double, safeArea: Insets
+  ) -> (bottomInset: Double, additionalSafeAreaInsets: Insets, visible: Rect, fits: Bool) {
+    let keyboardTop = container.height - overlap
+    let additional = Insets(bottom: max(0, overlap - safeArea.bottom)).normalized
+    let visible = Rect(x: 0, y: 0, width: container.width, height: keyboardTop).normalized
+    let fits = field.maxY + margin <= keyboardTop && field.minY >= safeArea.top
+    return (overlap.normalized, additional, visible, fits)
+  }
 }

@@ -1,3 +1,76 @@
+/// The request of `POST /caret-follow` (SPEC §5).
+public struct CaretFollowRequest: Hashable, Sendable {
+  /// The text view's frame (screen coordinates); the container of SPEC §3.
+  public var textView: Rect
+  /// `caretRect(for: selectedTextRange.end)`, in content coordinates.
+  public var caret: Rect
+  public var contentOffset: Point
+  public var contentSize: Size
+  /// The base content inset, without the keyboard; may be negative.
+  public var contentInset: Insets
+  /// The text view's safe-area insets, each ≥ 0.
+  public var safeArea: Insets
+  public var keyboard: KeyboardInput
+  /// The screen bounds; nil means `textView`.
+  public var screen: Rect?
+  public var undocked: UndockedPolicy
+  /// Space kept above and below the caret, ≥ 0.
+  public var margin: Double
+  /// The caret rect is grown downward to at least this height, ≥ 0.
+  public var lineHeight: Double
+
+  public init(
+    textView: Rect, caret: Rect, contentOffset: Point, contentSize: Size, contentInset: Insets = .zero,
+    safeArea: Insets = .zero, keyboard: KeyboardInput, screen: Rect? = nil,
+    undocked: UndockedPolicy = .ignore, margin: Double = CaretFollowRequest.defaultMargin,
+    lineHeight: Double = CaretFollowRequest.defaultLineHeight
+  ) {
+    self.textView = textView
+    self.caret = caret
+    self.contentOffset = contentOffset
+    self.contentSize = contentSize
+    self.contentInset = contentInset
+    self.safeArea = safeArea
+    self.keyboard = keyboard
+    self.screen = screen
+    self.undocked = undocked
+    self.margin = margin
+    self.lineHeight = lineHeight
+  }
+
+  /// The margin when the request has none: 0.
+  public static let defaultMargin = 0.0
+  /// The line height when the request has none: 0.
+  public static let defaultLineHeight = 0.0
+}
+
+/// The answer of `POST /caret-follow` (SPEC §5).
+public struct CaretFollowAnswer: Codable, Hashable, Sendable {
+  public var keyboard: KeyboardAnswer
+  /// The new content offset, clamped to the scrollable range.
+  public var contentOffset: Point
+  /// The base content inset plus the keyboard's bottom inset.
+  public var contentInset: Insets
+  /// Equal to `contentInset`.
+  public var scrollIndicatorInsets: Insets
+  /// Whether `contentOffset` differs from the request's.
+  public var changed: Bool
+  /// Whether the caret (with its margin) lies inside the visible part after the scroll.
+  public var caretVisible: Bool
+
+  public init(
+    keyboard: KeyboardAnswer, contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets,
+    changed: Bool, caretVisible: Bool
+  ) {
+    self.keyboard = keyboard
+    self.contentOffset = contentOffset
+    self.contentInset = contentInset
+    self.scrollIndicatorInsets = scrollIndicatorInsets
+    self.changed = changed
+    self.caretVisible = caretVisible
+  }
+}
+
 /// `POST /caret-follow` (SPEC §5): the §4.2 scroll with the text view as container and the
 /// caret, grown to `lineHeight` and padded by `margin`, as target — revealed whatever the
 /// overlap.
@@ -16,4 +89,20 @@ public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
     scrollIndicatorInsets: result.scrollIndicatorInsets,
     changed: result.contentOffset != request.contentOffset,
     caretVisible: result.fits)
+}
+
+extension KeyboardLayout {
+  /// SPEC §5.1: the smallest scroll from `y` that shows `target` in the viewport
+  /// `[y + top, y + bottomEdge]`.
+  ///
+  /// A target taller than the viewport (every target of positive height when the viewport is
+  /// empty) gets its top aligned.
+  public static func reveal(
+    _ target: (min: Double, max: Double), y: Double, top: Double, bottomEdge: Double
+  ) -> Double {
+    if target.max - target.min > bottomEdge - top { return target.min - top }
+    if target.max > y + bottomEdge { return target.max - bottomEdge }
+    if target.min < y + top { return target.min - top }
+    return y
+  }
 }

@@ -33,3 +33,218 @@ public protocol LayoutDecodingContainer {
   /// The object at member `name`, or nil when it is absent or `null`.
   func objectIfPresent(_ name: StaticString) throws -> Self?
 }
+
+extension LayoutDecodingContainer {
+  /// The keyboard from `keyboard` (a frame or `null`) or `keyboardHeight` (SPEC §3).
+  ///
+  /// Exactly one of the two must be present; `"keyboard": null` is a hidden keyboard, while a
+  /// missing `keyboard` without `keyboardHeight` is `noKeyboard`. Both errors point at `keyboard`.
+  @inlinable
+  func keyboardInput() throws -> KeyboardInput {
+    let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
+    if let frame = try objectIfPresent("keyboard") {
+      let rect = try Rect(validating: frame)
+      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
+      return .frame(rect)
+    }
+    if contains("keyboard") {
+      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
+      return .hidden
+    }
+    guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
+    return .height(height)
+  }
+
+  /// The `undocked` policy, `ignore` when absent or `null`.
+  @inlinable
+  func undockedPolicy() throws -> UndockedPolicy {
+    guard let value = try stringIfPresent("undocked") else { return .ignore }
+    switch value {
+    case "ignore": return .ignore
+    case "avoid": return .avoid
+    default:
+      throw LayoutValidationError.unknownValue(
+        value, allowed: "\"ignore\" or \"avoid\"", at: path("undocked"))
+    }
+  }
+
+  /// The avoid `mode`, `translate` when absent or `null`.
+  @inlinable
+  func avoidMode() throws -> AvoidMode {
+    guard let value = try stringIfPresent("mode") else { return .translate }
+    switch value {
+    case "translate": return .translate
+    case "scroll": return .scroll
+    case "resize": return .resize
+    default:
+      throw LayoutValidationError.unknownValue(
+        value, allowed: "\"translate\", \"scroll\" or \"resize\"", at: path("mode"))
+    }
+  }
+
+  /// The rect at `name`, or nil when the member is absent or `null`.
+  @inlinable
+  func rectIfPresent(_ name: StaticString) throws -> Rect? {
+    guard let object = try objectIfPresent(name) else { return nil }
+    return try Rect(validating: object)
+  }
+
+  /// The insets at `name` with any sign, or nil when the member is absent or `null`.
+  @inlinable
+  func insetsIfPresent(_ name: StaticString) throws -> Insets? {
+    guard let object = try objectIfPresent(name) else { return nil }
+    return try Insets(validating: object)
+  }
+
+  /// The insets at `name` with every member ≥ 0 (SPEC §2: safe-area insets), or nil when the
+  /// member is absent or `null`.
+  @inlinable
+  func nonNegativeInsetsIfPresent(_ name: StaticString) throws -> Insets? {
+    guard let insets = try insetsIfPresent(name) else { return nil }
+    if insets.top < 0 { throw LayoutValidationError.negative(insets.top, at: path(name, "top")) }
+    if insets.left < 0 { throw LayoutValidationError.negative(insets.left, at: path(name, "left")) }
+    if insets.bottom < 0 { throw LayoutValidationError.negative(insets.bottom, at: path(name, "bottom")) }
+    if insets.right < 0 { throw LayoutValidationError.negative(insets.right, at: path(name, "right")) }
+    return insets
+  }
+}
+
+/// The largest magnitude a number may have (SPEC §2).
+@usableFromInline
+let numberLimit = 1e9
+
+extension LayoutDecodingContainer {
+  /// The number at `name`, finite, within ±1e9, ≥ 0 if `nonNegative`, with `-0` read as 0.
+  @inlinable
+  func validNumber(_ name: StaticString, nonNegative: Bool = false) throws -> Double {
+    try validated(try number(name), name, nonNegative: nonNegative)
+  }
+
+  /// The number at `name` as `validNumber(_:nonNegative:)` reads it, or nil when the member is
+  /// absent or `null`.
+  @inlinable
+  func validNumberIfPresent(_ name: StaticString, nonNegative: Bool = false) throws -> Double? {
+    guard let value = try numberIfPresent(name) else { return nil }
+    return try validated(value, name, nonNegative: nonNegative)
+  }
+
+  /// `value` checked against SPEC §2's number rules.
+  @inlinable @inline(__always)
+  func validated(_ value: Double, _ name: StaticString, nonNegative: Bool) throws -> Double {
+    if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
+    throw numberError(value, name, nonNegative: nonNegative)
+  }
+
+  /// The error for a number that breaks SPEC §2's rules.
+  @usableFromInline
+  func numberError(_ value: Double, _ name: StaticString, nonNegative: Bool) -> LayoutValidationError {
+    if !value.isFinite { return .notFinite(at: path(name)) }
+    if value.magnitude > numberLimit { return .outOfRange(value, at: path(name)) }
+    return .negative(value, at: path(name))
+  }
+
+  /// The coding path of member `name` of this object, and of `member` inside it.
+  @usableFromInline
+  func path(_ name: StaticString, _ member: StaticString? = nil) -> [any CodingKey] {
+    var path = codingPath
+    path.append(LayoutCodingKey(name))
+    if let member { path.append(LayoutCodingKey(member)) }
+    return path
+  }
+}
+
+/// A member name as a coding key: how paths to the members of a `LayoutDecodingContainer` are
+/// spelled in errors.
+@usableFromInline
+struct LayoutCodingKey: CodingKey {
+  @usableFromInline let stringValue: String
+  @usableFromInline var intValue: Int? { nil }
+
+  @usableFromInline
+  init(stringValue: String) {
+    self.stringValue = stringValue
+  }
+
+  @usableFromInline
+  init(_ name: StaticString) {
+    stringValue = name.description
+  }
+
+  @usableFromInline
+  init?(intValue: Int) {
+    nil
+  }
+}
+
+/// A `LayoutDecodingContainer` over any `Decoder`'s keyed container: how the models'
+/// `init(from:)` reads.
+///
+/// Nested objects are read through `superDecoder(forKey:)`, which is what `decode(_:forKey:)`
+/// does for a nested `Decodable`, so every decoder reports the same errors as before.
+struct KeyedLayoutContainer: LayoutDecodingContainer {
+  let container: KeyedDecodingContainer<LayoutCodingKey>
+
+  init(_ decoder: any Decoder) throws {
+    container = try decoder.container(keyedBy: LayoutCodingKey.self)
+  }
+
+  var codingPath: [any CodingKey] { container.codingPath }
+
+  func contains(_ name: StaticString) -> Bool {
+    container.contains(LayoutCodingKey(name))
+  }
+
+  func number(_ name: StaticString) throws -> Double {
+    let key = LayoutCodingKey(name)
+    do {
+      return try container.decode(Double.self, forKey: key)
+    } catch {
+      try Self.rethrowUnlessUnrepresentable(error)
+      return .infinity
+    }
+  }
+
+  func numberIfPresent(_ name: StaticString) throws -> Double? {
+    let key = LayoutCodingKey(name)
+    do {
+      return try container.decodeIfPresent(Double.self, forKey: key)
+    } catch {
+      try Self.rethrowUnlessUnrepresentable(error)
+      return .infinity
+    }
+  }
+
+  func stringIfPresent(_ name: StaticString) throws -> String? {
+    try container.decodeIfPresent(String.self, forKey: LayoutCodingKey(name))
+  }
+
+  func object(_ name: StaticString) throws -> KeyedLayoutContainer {
+    let key = LayoutCodingKey(name)
+    guard container.contains(key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: container.codingPath,
+          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    }
+    return try KeyedLayoutContainer(container.superDecoder(forKey: key))
+  }
+
+  func objectIfPresent(_ name: StaticString) throws -> KeyedLayoutContainer? {
+    let key = LayoutCodingKey(name)
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try KeyedLayoutContainer(container.superDecoder(forKey: key))
+  }
+
+  /// Rethrows a missing member, a wrong type or a `null`; returns for anything else, which
+  /// means the number could not be represented: Foundation's `JSONDecoder` throws an internal
+  /// error for `1e400`, which it later turns into corrupted data at the root.
+  private static func rethrowUnlessUnrepresentable(_ error: any Error) throws {
+    guard let decodingError = error as? DecodingError else { return }
+    switch decodingError {
+    case .typeMismatch, .valueNotFound, .keyNotFound: throw decodingError
+    case .dataCorrupted: return
+    @unknown default: throw decodingError
+    }
+  }
+}

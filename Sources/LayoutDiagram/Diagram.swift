@@ -22,3 +22,103 @@ public enum Diagram {
     DiagramScene(request, answer).svg()
   }
 }
+
+/// A whole diagram before it is written as SVG: two panels of shapes in screen coordinates.
+struct DiagramScene: Sendable {
+  /// The first line of the diagram, such as `POST /avoid · translate`.
+  var title: String
+  /// The part of the screen both panels show.
+  var bounds: Rect
+  var before: DiagramPanel
+  var after: DiagramPanel
+  /// The answer's numbers, one line each, written below the panels.
+  var summary: [String]
+}
+
+/// One side of a diagram: the layout before or after the answer is applied.
+struct DiagramPanel: Sendable {
+  /// `before` or `after`; the prefix of every element `id` in the panel.
+  var name: String
+  /// The line written above the panel.
+  var caption: String
+  /// The shapes, drawn in this order (later ones on top).
+  var shapes: [DiagramShape]
+}
+
+/// One shape of a diagram panel, in screen coordinates.
+struct DiagramShape: Sendable {
+  /// The name the SVG element's `id` is made of, with the panel's name in front.
+  var name: String
+  var role: DiagramRole
+  var rect: Rect
+  /// The text written next to the shape, if any.
+  var label: String?
+  /// Whether the shape shows something that does not fit (drawn in the warning colour).
+  var warns: Bool
+
+  init(_ name: String, _ role: DiagramRole, _ rect: Rect, label: String? = nil, warns: Bool = false) {
+    self.name = name
+    self.role = role
+    self.rect = rect
+    self.label = label
+    self.warns = warns
+  }
+}
+
+/// What a shape of a diagram stands for; decides how it is drawn.
+enum DiagramRole: String, Sendable {
+  /// The screen the keyboard frame is reported in.
+  case screen
+  /// The container or text view.
+  case container
+  /// A band of the container's safe area.
+  case safeArea = "safe-area"
+  /// The part of the container left after `resize`.
+  case visible
+  /// The part of the container given up to the keyboard by `resize`.
+  case givenUp = "given-up"
+  /// The focused field.
+  case field
+  /// The field where it was before the answer, drawn as a ghost.
+  case ghost
+  /// The caret, grown to its line height.
+  case caret
+  /// The keyboard when it is an obstruction.
+  case keyboard
+  /// An undocked keyboard the request ignores.
+  case ignoredKeyboard = "ignored-keyboard"
+  /// The line `keyboardTop` (a rectangle of zero height).
+  case keyboardTop = "keyboard-top"
+}
+
+extension DiagramRole {
+  /// The colour of shapes that show something that does not fit.
+  static let warningColor = "#e5484d"
+
+  /// The presentation attributes of a shape with this role.
+  func style(warns: Bool) -> [(String, String)] {
+    switch self {
+    case .screen: [("fill", "#ffffff"), ("stroke", "#c3c9d4")]
+    case .container: [("fill", "#eef2f8"), ("stroke", "#8a94a6")]
+    case .safeArea: [("fill", "#f5c542"), ("fill-opacity", "0.3")]
+    case .visible: [("fill", "none"), ("stroke", "#2e9e5b"), ("stroke-width", "2")]
+    case .givenUp: [("fill", "#8a94a6"), ("fill-opacity", "0.25")]
+    case .field, .caret:
+      [
+        ("fill", warns ? Self.warningColor : "#2f80ed"), ("fill-opacity", "0.35"),
+        ("stroke", warns ? Self.warningColor : "#2f80ed"), ("stroke-width", "1.5"),
+      ]
+    case .ghost:
+      [("fill", "none"), ("stroke", "#2f80ed"), ("stroke-dasharray", "4 3"), ("stroke-opacity", "0.8")]
+    case .keyboard: [("fill", "#3b4252"), ("fill-opacity", "0.85")]
+    case .ignoredKeyboard:
+      [("fill", "#3b4252"), ("fill-opacity", "0.25"), ("stroke", "#3b4252"), ("stroke-dasharray", "4 3")]
+    case .keyboardTop: [("stroke", Self.warningColor), ("stroke-dasharray", "6 4"), ("stroke-width", "1.5")]
+    }
+  }
+
+  /// Whether a label of this role is written on the keyboard, in white.
+  var labelIsInside: Bool {
+    self == .keyboard || self == .keyboardTop
+  }
+}

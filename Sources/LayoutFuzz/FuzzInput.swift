@@ -1,7 +1,7 @@
-import HTTPServer
 import LayoutCore
 import LayoutJSON
 import LayoutService
+import MicroHTTP
 
 /// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
 /// request body. The request goes through the service's real router and handlers, and then

@@ -1,4 +1,5 @@
-import HTTPServer
+import MicroHTTP
+import Synchronization
 
 /// The layoutd HTTP API: which routes exist and what answers them.
 ///
@@ -46,5 +47,102 @@ public struct LayoutService: Sendable {
       router.add(.get, "/metrics") { [readiness] _, response in Self.metrics(metrics, readiness, &response) }
     }
     return router
+  }
+}
+
+/// The version `layoutd --version` prints and the start-up line names.
+public enum LayoutdVersion {
+  public static let current = "0.1.0"
+}
+
+extension LayoutService {
+  /// The header that carries a request's id, in both directions.
+  public static let requestIDHeader = "X-Request-Id"
+
+  /// Starts a server for this service as `layoutd` runs it: every answer carries
+  /// `X-Request-Id` (the client's when sane, else a new one) and the CORS headers, and each
+  /// finished request is counted in `metrics` (when present) and written to `accessLog` (when
+  /// given).
+  ///
+  /// `configuration.observer` and `configuration.beforeSend`, when already set, still run.
+  public func startServer(
+    _ configuration: HTTPServer.Configuration, accessLog: AccessLog? = nil
+  ) throws(HTTPServerError) -> HTTPServer {
+    var configuration = configuration
+    configuration.requestIDHeader = Self.requestIDHeader
+    configuration.assignsRequestIDs = true
+    let cors = self.cors
+    let earlierBeforeSend = configuration.beforeSend
+    configuration.beforeSend = { request, response in
+      earlierBeforeSend?(request, &response)
+      Self.addCORSHeaders(cors, request, &response)
+    }
+    let metrics = self.metrics
+    let earlierObserver = configuration.observer
+    switch (metrics, accessLog, earlierObserver) {
+    case (nil, nil, _):
+      break
+    case (let metrics?, nil, nil):
+      configuration.observer = { metrics.record($0) }
+    default:
+      configuration.observer = { request in
+        earlierObserver?(request)
+        metrics?.record(request)
+        accessLog?.record(request)
+      }
+    }
+    let server = try HTTPServer(configuration: configuration, router: router())
+    metrics?.attach(server: server, accessLog: accessLog)
+    return server
+  }
+
+  /// Drains `server` as `layoutd` does on SIGTERM: `/readyz` answers 503 from now on, then
+  /// `server.drain()` (answers carry `Connection: close`, new connects are refused, requests in
+  /// flight finish) and the server stops.
+  public func drain(_ server: HTTPServer) {
+    readiness.beginDraining()
+    server.drain()
+  }
+}
+
+/// Whether this instance wants new traffic: `GET /readyz` answers 200 until `beginDraining()`,
+/// then 503, while `GET /healthz` keeps answering 200.
+public final class Readiness: Sendable {
+  private let draining = Atomic<Bool>(false)
+
+  /// Creates a ready state.
+  public init() {}
+
+  /// Whether the instance is ready (not draining).
+  public var isReady: Bool {
+    !draining.load(ordering: .relaxed)
+  }
+
+  /// Marks the instance as shutting down; `/readyz` answers 503 from now on.
+  public func beginDraining() {
+    draining.store(true, ordering: .relaxed)
+  }
+}
+
+extension LayoutService {
+  /// The problem `GET /readyz` answers while draining.
+  static let drainingProblem = HTTPError(
+    status: 503, type: "urn:layoutd:problem:draining", title: "Draining",
+    detail: "This instance is shutting down; send requests to another one.")
+
+  /// `GET /readyz`: 200 `{"status":"ready"}` until the instance drains, then 503.
+  static func readyz(_ readiness: Readiness, _ response: inout HTTPResponse) throws(HTTPError) {
+    guard readiness.isReady else { throw drainingProblem }
+    response.write(#"{"status":"ready"}"#)
+  }
+}
+
+extension LayoutService {
+  /// `GET /metrics`: the Prometheus text exposition format 0.0.4.
+  static func metrics(
+    _ metrics: ServiceMetrics, _ readiness: Readiness, _ response: inout HTTPResponse
+  ) {
+    response.contentType = ServiceMetrics.contentType
+    response.write(metrics.exposition(ready: readiness.isReady))
   }
 }

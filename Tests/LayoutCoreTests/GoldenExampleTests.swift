@@ -3,12 +3,12 @@ import LayoutCore
 import LayoutTesting
 import Testing
 
-@Suite("The shared worked examples")
+@Suite("The contract's worked examples")
 struct GoldenExampleTests {
   @Test("every example: decode the request, compute, encode the answer, compare as numbers")
   func examples() throws {
-    let examples = try SharedExamples.load()
-    #expect(examples.count == 16)
+    let examples = try GoldenExamples.loadSingle()
+    #expect(examples.count >= 21)
     for example in examples {
       let encoded: Data
       switch example.endpoint {
@@ -28,6 +28,15 @@ struct GoldenExampleTests {
     }
   }
 
+  @Test("the fixtures equal the contract folder's examples, where a checkout has that folder")
+  func fixturesMatchTheContractCopy() throws {
+    guard let copy = GoldenExamples.contractCopy else { return }
+    let fixtures = try JSONSerialization.jsonObject(with: Data(contentsOf: GoldenExamples.fixtureFile))
+    let contract = try JSONSerialization.jsonObject(with: Data(contentsOf: copy))
+    let differences = JSONComparison.differences(fixtures, contract, unpinned: [])
+    #expect(differences.isEmpty, "Tests/Fixtures/examples.json: \(differences.prefix(5))")
+  }
+
   @Test("the comparison itself tells numbers, booleans and key sets apart")
   func comparisonIsStrict() throws {
     func parse(_ json: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(json.utf8)) }
@@ -35,5 +44,8 @@ struct GoldenExampleTests {
     #expect(!JSONComparison.differences(try parse(#"{"a":1}"#), try parse(#"{"a":true}"#)).isEmpty)
     #expect(!JSONComparison.differences(try parse(#"{"a":1}"#), try parse(#"{"a":1,"b":2}"#)).isEmpty)
     #expect(!JSONComparison.differences(try parse(#"{"a":-246}"#), try parse(#"{"a":246}"#)).isEmpty)
+    #expect(!JSONComparison.differences(try parse(#"{"a":1,"b":2}"#), try parse(#"{"a":1}"#)).isEmpty)
+    #expect(JSONComparison.differences(try parse(#"{"a":1,"easing":"x"}"#), try parse(#"{"a":1}"#)).isEmpty)
+    #expect(!JSONComparison.differences(try parse(#"{"a":0.1}"#), try parse(#"{"a":0.1000001}"#)).isEmpty)
   }
 }

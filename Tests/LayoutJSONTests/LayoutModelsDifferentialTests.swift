@@ -85,7 +85,7 @@ import Testing
 
   @Test(arguments: ExampleBodyGenerator.Mutation.allCases)
   func requestsDecodeAlike(mutation: ExampleBodyGenerator.Mutation) throws {
-    let examples = try SharedExamples.load()
+    let examples = try GoldenExamples.loadSingle()
     try #require(!examples.isEmpty)
     var generator = ExampleBodyGenerator(
       rng: SplitMix64(seed: UInt64(ExampleBodyGenerator.Mutation.allCases.firstIndex(of: mutation)!) + 1)
@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func truncatedRequestsAreRejectedByBoth() throws {
-    for example in try SharedExamples.load().prefix(6) {
+    for example in try GoldenExamples.loadSingle().prefix(6) {
       let body = [UInt8](example.request)
       for length in 0..<body.count {
         let prefix = Array(body[..<length])

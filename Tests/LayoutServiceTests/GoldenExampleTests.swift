@@ -5,7 +5,7 @@ import Testing
 @Suite("The contract's worked examples over HTTP")
 struct GoldenExampleTests {
   @Test func everyExampleGetsItsAnswer() throws {
-    let examples = try SharedExamples.load()
+    let examples = try GoldenExamples.load()
     #expect(examples.count >= 16)
     let fixture = try ServiceFixture()
     for example in examples {

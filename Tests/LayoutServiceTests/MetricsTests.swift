@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
 import HTTPTesting
+import MicroHTTP
 import Testing
 
 @testable import LayoutService

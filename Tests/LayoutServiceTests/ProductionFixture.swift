@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
 import HTTPTesting
+import MicroHTTP
 
 @testable import LayoutService
 

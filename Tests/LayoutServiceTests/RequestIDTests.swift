@@ -1,5 +1,5 @@
-import HTTPServer
 import HTTPTesting
+import MicroHTTP
 import Testing
 
 @testable import LayoutService

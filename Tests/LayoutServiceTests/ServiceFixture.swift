@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
 import HTTPTesting
 import LayoutService
+import MicroHTTP
 import Testing
 
 /// A layoutd server on 127.0.0.1 and an ephemeral port, and a client for it.

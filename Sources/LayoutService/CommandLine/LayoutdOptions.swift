@@ -1,3 +1,10 @@
+/// What one invocation of `layoutd` asks for.
+public enum LayoutdCommand: Equatable, Sendable {
+  case run(LayoutdOptions)
+  case help
+  case version
+}
+
 /// Everything `layoutd` can be told on its command line or in its environment.
 public struct LayoutdOptions: Equatable, Sendable {
   /// How each request is logged on stderr.
@@ -26,4 +33,153 @@ public struct LayoutdOptions: Equatable, Sendable {
   public var metrics = true
 
   public init() {}
+}
+
+extension LayoutdOptions {
+  /// The access log format in force: `--log-format` when given, else `text` when standard error
+  /// is a terminal and `json` when it is not; `nil` for `off`.
+  func accessLogFormat(standardErrorIsTerminal: Bool) -> AccessLog.Format? {
+    switch logFormat {
+    case .off?: nil
+    case .text?: .text
+    case .json?: .json
+    case nil: standardErrorIsTerminal ? .text : .json
+    }
+  }
+}
+
+extension LayoutdOptions {
+  /// Reads the command line (without the program name) and the environment.
+  ///
+  /// Flags win over environment variables: `--host` over `LAYOUTD_HOST`, `--port` over
+  /// `LAYOUTD_PORT`, which wins over `PORT`. Both `--flag value` and `--flag=value` work.
+  public static func parse(
+    arguments: [String], environment: [String: String] = [:]
+  ) throws(UsageError) -> LayoutdCommand {
+    var options = LayoutdOptions()
+    if let host = environment["LAYOUTD_HOST"], !host.isEmpty {
+      options.host = host
+    }
+    for name in ["PORT", "LAYOUTD_PORT"] {
+      if let value = environment[name], !value.isEmpty {
+        options.port = try integer(value, for: name, in: 0...65535)
+      }
+    }
+    var corsOrigins: [String] = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      guard argument.hasPrefix("--") else {
+        throw UsageError("unexpected argument '\(argument)'")
+      }
+      var name = Substring(argument)
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = argument[..<equals]
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst() else {
+          throw UsageError("\(name) needs a value")
+        }
+        return next
+      }
+      switch name {
+      case "--help", "-h":
+        return .help
+      case "--version":
+        return .version
+      case "--host":
+        let host = try value()
+        guard !host.isEmpty else { throw UsageError("--host needs an address") }
+        options.host = host
+      case "--port": options.port = try integer(value(), for: "--port", in: 0...65535)
+      case "--threads": options.threads = try integer(value(), for: "--threads", in: 0...256)
+      case "--max-body-bytes":
+        options.maxBodyBytes = try integer(value(), for: "--max-body-bytes", in: 1...(64 << 20))
+      case "--connection-timeout":
+        options.connectionTimeout = try integer(value(), for: "--connection-timeout", in: 1...86400)
+      case "--max-connections":
+        options.maxConnections = try integer(value(), for: "--max-connections", in: 1...1_000_000)
+      case "--max-connections-per-client":
+        options.maxConnectionsPerClient = try integer(
+          value(), for: "--max-connections-per-client", in: 0...1_000_000)
+      case "--max-header-bytes":
+        options.maxHeaderBytes = try integer(value(), for: "--max-header-bytes", in: 1024...(16 << 20))
+      case "--shutdown-grace":
+        options.shutdownGrace = try integer(value(), for: "--shutdown-grace", in: 0...3600)
+      case "--log-format":
+        let text = try value()
+        guard let format = LogFormat(rawValue: text) else {
+          throw UsageError("--log-format: expected off, text or json, got '\(text)'")
+        }
+        options.logFormat = format
+      case "--metrics":
+        let text = try value()
+        guard text == "on" || text == "off" else {
+          throw UsageError("--metrics: expected on or off, got '\(text)'")
+        }
+        options.metrics = text == "on"
+      case "--cors-origin":
+        let origin = try value()
+        guard !origin.isEmpty, !origin.contains(where: \.isWhitespace) else {
+          throw UsageError("--cors-origin: expected an origin such as https://example.com or *")
+        }
+        corsOrigins.append(origin)
+      default:
+        throw UsageError("unknown option '\(name)'")
+      }
+    }
+    if !corsOrigins.isEmpty {
+      options.corsOrigins = corsOrigins
+    }
+    return .run(options)
+  }
+
+  private static func integer(
+    _ text: String, for name: String, in range: ClosedRange<Int>
+  ) throws(UsageError) -> Int {
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(
+        "\(name): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+    }
+    return number
+  }
+}
+
+extension LayoutdOptions {
+  /// The text `layoutd --help` prints.
+  public static let usage = """
+    usage: layoutd [options]
+
+    Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow.
+
+    options:
+      --host ADDRESS                 address to bind (default 127.0.0.1; env LAYOUTD_HOST)
+      --port N                       port, 0 for any free one (default 8080; env LAYOUTD_PORT, PORT)
+      --threads N                    worker threads, 0 for one per core (default 0)
+      --max-body-bytes N             largest request body; larger gets 413 (default 65536)
+      --connection-timeout S         seconds an idle connection stays open (default 10)
+      --max-connections N            open connections at once (default 1024)
+      --max-connections-per-client N open connections from one address, 0 for no limit (default 256)
+      --max-header-bytes N           memory for one request's headers; more gets 431 (default 8192)
+      --shutdown-grace S             seconds requests in flight get after SIGTERM (default 10)
+      --log-format off|text|json     access log on stderr (default text on a terminal, else json)
+      --cors-origin ORIGIN           an origin allowed by CORS, repeatable (default *)
+      --metrics on|off               count requests for GET /metrics (default on)
+      --version                      print the version and exit
+      --help                         print this help and exit
+    """
+}
+
+/// A command-line flag or environment variable that `layoutd` cannot use.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// One line naming the flag or variable and what is wrong with it.
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import HTTPServer
+import MicroHTTP
 
 /// The `layoutd` program: reads its options, serves until SIGINT or SIGTERM, drains, exits.
 public enum Layoutd {
@@ -76,5 +76,92 @@ extension LayoutdOptions {
     configuration.maxHeaderBytes = maxHeaderBytes
     configuration.drainTimeout = Double(shutdownGrace)
     return configuration
+  }
+}
+
+/// The process environment, read without Foundation.
+public enum Environment {
+  /// Every `NAME=value` pair of `environ`.
+  public static var current: [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
+
+/// The shutdown signals, blocked in every thread and received with `sigwait`.
+///
+/// Call `blockShutdownSignals()` before any thread starts (libmicrohttpd's workers inherit the
+/// mask), so SIGINT and SIGTERM are never delivered to a worker; then `waitForShutdownSignal()`
+/// in the main thread.
+public enum Signals {
+  /// Blocks SIGINT and SIGTERM in the calling thread and all threads it starts; ignores SIGPIPE.
+  public static func blockShutdownSignals() {
+    var set = shutdownSet()
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Waits for SIGINT or SIGTERM (`sigwait`) and returns it.
+  public static func waitForShutdownSignal() -> Int32 {
+    var set = shutdownSet()
+    var received: Int32 = 0
+    while sigwait(&set, &received) != 0 {}
+    return received
+  }
+
+  private static func shutdownSet() -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+  }
+}
+
+/// The process's limit on open file descriptors (`RLIMIT_NOFILE`).
+enum OpenFileLimit {
+  /// Raises the soft limit so that `needed` descriptors can be open, up to the hard limit.
+  /// Returns the soft limit in force afterwards.
+  @discardableResult
+  static func raise(toAtLeast needed: Int) -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+    // RLIM_INFINITY (all ones) is imported as a literal that does not fit `rlim_t`.
+    let infinity = rlim_t.max
+    let wanted = rlim_t(max(0, needed))
+    if limit.rlim_cur < wanted, limit.rlim_cur != infinity {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max == infinity ? wanted : min(wanted, limit.rlim_max)
+      if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+    }
+    return limit.rlim_cur == infinity ? Int.max : Int(limit.rlim_cur)
+  }
+}
+
+/// Writes to file descriptor 2 directly (Glibc's `stderr` global is not concurrency-safe).
+public enum StandardError {
+  /// Writes `text` and a newline in one `write(2)` call.
+  public static func line(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
   }
 }

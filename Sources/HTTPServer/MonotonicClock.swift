@@ -1,8 +1,0 @@
-import Glibc
-
-/// Nanoseconds on the monotonic clock.
-func monotonicNanoseconds() -> UInt64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-}

@@ -1,0 +1,101 @@
+/// A point in the SPEC §2 coordinate system: origin top-left, y grows downward.
+public struct Point: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// The origin, `{0, 0}`.
+  public static let zero = Point(x: 0, y: 0)
+}
+
+/// A size in points; decoding requires both members to be ≥ 0.
+public struct Size: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The empty size.
+  public static let zero = Size(width: 0, height: 0)
+}
+
+/// A rectangle by origin and size; decoding requires `width` and `height` to be ≥ 0.
+public struct Rect: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The empty rectangle at the origin.
+  public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  /// The left edge.
+  public var minX: Double { x }
+  /// The right edge, `x + width`.
+  public var maxX: Double { x + width }
+  /// The top edge.
+  public var minY: Double { y }
+  /// The bottom edge, `y + height`.
+  public var maxY: Double { y + height }
+}
+
+/// Edge insets; a member missing from the JSON reads as 0.
+///
+/// Decoding accepts negative members (a `contentInset` may be negative); requests check
+/// `safeArea` for ≥ 0 themselves.
+public struct Insets: Hashable, Sendable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// No inset on any edge.
+  public static let zero = Insets()
+}
+
+extension Double {
+  /// The value as an answer may hold it: `-0` becomes `0`, and a non-finite value (possible only
+  /// from input that skipped validation) becomes `0`.
+  @inline(__always)
+  var normalized: Double { isFinite ? self + 0 : 0 }
+}
+
+extension Point {
+  /// The point with both members normalized for an answer.
+  var normalized: Point { Point(x: x.normalized, y: y.normalized) }
+}
+
+extension Rect {
+  /// The rectangle with every member normalized for an answer.
+  var normalized: Rect {
+    Rect(x: x.normalized, y: y.normalized, width: width.normalized, height: height.normalized)
+  }
+}
+
+extension Insets {
+  /// The insets with every member normalized for an answer.
+  var normalized: Insets {
+    Insets(top: top.normalized, left: left.normalized, bottom: bottom.normalized, right: right.normalized)
+  }
+}

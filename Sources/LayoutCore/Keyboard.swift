@@ -1,0 +1,99 @@
+/// The keyboard as a request describes it (SPEC §3): member `keyboard` or `keyboardHeight`.
+public enum KeyboardInput: Hashable, Sendable {
+  /// `keyboard`: the keyboard's end frame in screen coordinates.
+  case frame(Rect)
+  /// `"keyboard": null`: the keyboard is hidden.
+  case hidden
+  /// `keyboardHeight`: a full-width keyboard docked at the bottom of the screen, this tall.
+  case height(Double)
+}
+
+/// Where the keyboard is (SPEC §3).
+public enum KeyboardState: String, Codable, Hashable, Sendable, CaseIterable {
+  /// No keyboard: `null`, an empty frame, or a frame at or below the screen's bottom.
+  case hidden
+  /// Not hidden and reaching the screen's bottom (within half a point).
+  case docked
+  /// Neither: an iPad floating or split keyboard.
+  case undocked
+}
+
+/// What an undocked keyboard means for the layout (SPEC §3, request member `undocked`).
+public enum UndockedPolicy: String, Codable, Hashable, Sendable, CaseIterable {
+  /// Treat it like a hidden keyboard, as `UIKeyboardLayoutGuide` does by default.
+  case ignore
+  /// Treat it as an obstruction, like a docked keyboard.
+  case avoid
+}
+
+/// The keyboard part of every answer (SPEC §3): `{"state", "overlap"}`.
+public struct KeyboardAnswer: Codable, Hashable, Sendable {
+  /// The classification.
+  public var state: KeyboardState
+  /// How many points at the bottom of the container the keyboard covers, in `0…container.height`.
+  public var overlap: Double
+
+  public init(state: KeyboardState, overlap: Double) {
+    self.state = state
+    self.overlap = overlap
+  }
+}
+
+/// The contract's computations, one function per SPEC section.
+///
+/// `avoid(_:)` and `caretFollow(_:)` compose them into whole answers.
+public enum KeyboardLayout {}
+
+extension KeyboardLayout {
+  /// SPEC §3: the frame a keyboard input stands for in screen coordinates; nil when hidden.
+  ///
+  /// `keyboardHeight` h is `{screen.x, screen.maxY - h, screen.width, h}`.
+  public static func keyboardFrame(_ keyboard: KeyboardInput, screen: Rect) -> Rect? {
+    switch keyboard {
+    case .frame(let frame): frame
+    case .hidden: nil
+    case .height(let height):
+      Rect(x: screen.x, y: screen.maxY - height, width: screen.width, height: height)
+    }
+  }
+
+  /// SPEC §3: the keyboard's classification.
+  ///
+  /// Hidden when nil, empty, or at or below the screen's bottom; docked when it reaches within
+  /// half a point of the screen's bottom; undocked otherwise.
+  public static func keyboardState(keyboard: Rect?, screen: Rect) -> KeyboardState {
+    guard let keyboard, keyboard.width > 0, keyboard.height > 0, keyboard.minY < screen.maxY else {
+      return .hidden
+    }
+    return keyboard.maxY >= screen.maxY - 0.5 ? .docked : .undocked
+  }
+
+  /// SPEC §3: how many points at the bottom of `container` the keyboard covers, in
+  /// `0…container.height`.
+  ///
+  /// 0 when hidden, when undocked under `ignore`, or when the rects do not intersect.
+  public static func overlap(
+    keyboard: Rect?, state: KeyboardState, container: Rect, undocked: UndockedPolicy
+  ) -> Double {
+    guard let keyboard, state == .docked || (state == .undocked && undocked == .avoid) else { return 0 }
+    if keyboard.maxX <= container.minX || keyboard.minX >= container.maxX
+      || keyboard.maxY <= container.minY || keyboard.minY >= container.maxY
+    {
+      return 0
+    }
+    return min(max(container.maxY - keyboard.minY, 0), container.height).normalized
+  }
+
+  /// SPEC §3: the keyboard part of an answer for a keyboard input over `container`.
+  ///
+  /// `screen` defaults to `container`.
+  public static func keyboard(
+    _ keyboard: KeyboardInput, container: Rect, screen: Rect?, undocked: UndockedPolicy
+  ) -> KeyboardAnswer {
+    let screen = screen ?? container
+    let frame = keyboardFrame(keyboard, screen: screen)
+    let state = keyboardState(keyboard: frame, screen: screen)
+    return KeyboardAnswer(
+      state: state, overlap: overlap(keyboard: frame, state: state, container: container, undocked: undocked))
+  }
+}

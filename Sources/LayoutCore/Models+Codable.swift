@@ -1,0 +1,202 @@
+extension KeyboardInput {
+  /// Writes the member this input was read from: `keyboard` (a frame or `null`) or
+  /// `keyboardHeight`.
+  func encode<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>, keyboard: Key, keyboardHeight: Key
+  ) throws {
+    switch self {
+    case .frame(let frame): try container.encode(frame, forKey: keyboard)
+    case .hidden: try container.encodeNil(forKey: keyboard)
+    case .height(let height): try container.encode(height, forKey: keyboardHeight)
+    }
+  }
+}
+
+extension KeyboardAnimation: Codable {
+  enum CodingKeys: String, CodingKey {
+    case duration, curve
+  }
+
+  /// Decodes `{"duration", "curve"}` as `init(validating:)` reads it.
+  public init(from decoder: any Decoder) throws {
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `{"duration", "curve"}` with the defaults filled in: `duration` ≥ 0, `curve` an
+  /// integer 0…15 (`7.0` reads as 7).
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    duration = try container.validNumberIfPresent("duration", nonNegative: true) ?? Self.defaultDuration
+    if let curve = try container.validNumberIfPresent("curve") {
+      guard curve.rounded() == curve, curve >= 0, curve <= 15 else {
+        throw LayoutValidationError.badCurve(curve, at: container.path("curve"))
+      }
+      self.curve = Int(curve)
+    } else {
+      curve = Self.defaultCurve
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(duration, forKey: .duration)
+    try container.encode(curve, forKey: .curve)
+  }
+}
+
+extension AvoidRequest: Codable {
+  enum CodingKeys: String, CodingKey {
+    case container, field, keyboard, keyboardHeight, screen, undocked, safeArea, margin, mode
+    case contentOffset, contentSize, contentInset, animation
+  }
+
+  /// Decodes and validates a request as `init(validating:)` reads it.
+  ///
+  /// Throws `LayoutValidationError` for contract violations and the decoder's `DecodingError`
+  /// for missing members and wrong types; `LayoutValidationError.init(_:)` maps the latter.
+  public init(from decoder: any Decoder) throws {
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads and validates a request as SPEC §2–§4 and §7 define it, filling in the defaults.
+  ///
+  /// An absent or `null` optional member takes its default; unknown members are ignored.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    self.container = try Rect(validating: container.object("container"))
+    field = try Rect(validating: container.object("field"))
+    keyboard = try container.keyboardInput()
+    screen = try container.rectIfPresent("screen")
+    undocked = try container.undockedPolicy()
+    safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
+    margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
+    mode = try container.avoidMode()
+    contentOffset = try container.objectIfPresent("contentOffset").map { try Point(validating: $0) }
+    contentSize = try container.objectIfPresent("contentSize").map { try Size(validating: $0) }
+    contentInset = try container.insetsIfPresent("contentInset") ?? .zero
+    animation = try container.objectIfPresent("animation").map { try KeyboardAnimation(validating: $0) }
+    if mode == .scroll {
+      if contentOffset == nil {
+        throw LayoutValidationError.missingMember(at: container.path("contentOffset"))
+      }
+      if contentSize == nil {
+        throw LayoutValidationError.missingMember(at: container.path("contentSize"))
+      }
+    }
+  }
+
+  /// Encodes every member, defaults included; the keyboard as the member it was read from.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(self.container, forKey: .container)
+    try container.encode(field, forKey: .field)
+    try keyboard.encode(to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight)
+    try container.encodeIfPresent(screen, forKey: .screen)
+    try container.encode(undocked, forKey: .undocked)
+    try container.encode(safeArea, forKey: .safeArea)
+    try container.encode(margin, forKey: .margin)
+    try container.encode(mode, forKey: .mode)
+    try container.encodeIfPresent(contentOffset, forKey: .contentOffset)
+    try container.encodeIfPresent(contentSize, forKey: .contentSize)
+    try container.encode(contentInset, forKey: .contentInset)
+    try container.encodeIfPresent(animation, forKey: .animation)
+  }
+}
+
+extension AvoidAnswer: Codable {
+  enum CodingKeys: String, CodingKey {
+    case mode, keyboard, offset, contentOffset, contentInset, scrollIndicatorInsets, bottomInset
+    case additionalSafeAreaInsets, visible, fits, animation
+  }
+
+  /// Decodes the flat SPEC §4.4 object; `mode` picks which members are read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let mode = try container.decode(AvoidMode.self, forKey: .mode)
+    keyboard = try container.decode(KeyboardAnswer.self, forKey: .keyboard)
+    switch mode {
+    case .translate:
+      layout = .translate(offset: try container.decode(Point.self, forKey: .offset))
+    case .scroll:
+      layout = .scroll(
+        contentOffset: try container.decode(Point.self, forKey: .contentOffset),
+        contentInset: try container.decode(Insets.self, forKey: .contentInset),
+        scrollIndicatorInsets: try container.decode(Insets.self, forKey: .scrollIndicatorInsets))
+    case .resize:
+      layout = .resize(
+        bottomInset: try container.decode(Double.self, forKey: .bottomInset),
+        additionalSafeAreaInsets: try container.decode(Insets.self, forKey: .additionalSafeAreaInsets),
+        visible: try container.decode(Rect.self, forKey: .visible))
+    }
+    fits = try container.decode(Bool.self, forKey: .fits)
+    animation = try container.decodeIfPresent(AnimationAnswer.self, forKey: .animation)
+  }
+
+  /// Encodes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(mode, forKey: .mode)
+    try container.encode(keyboard, forKey: .keyboard)
+    switch layout {
+    case .translate(let offset):
+      try container.encode(offset, forKey: .offset)
+    case .scroll(let contentOffset, let contentInset, let scrollIndicatorInsets):
+      try container.encode(contentOffset, forKey: .contentOffset)
+      try container.encode(contentInset, forKey: .contentInset)
+      try container.encode(scrollIndicatorInsets, forKey: .scrollIndicatorInsets)
+    case .resize(let bottomInset, let additionalSafeAreaInsets, let visible):
+      try container.encode(bottomInset, forKey: .bottomInset)
+      try container.encode(additionalSafeAreaInsets, forKey: .additionalSafeAreaInsets)
+      try container.encode(visible, forKey: .visible)
+    }
+    try container.encode(fits, forKey: .fits)
+    try container.encodeIfPresent(animation, forKey: .animation)
+  }
+}
+
+extension CaretFollowRequest: Codable {
+  enum CodingKeys: String, CodingKey {
+    case textView, caret, contentOffset, contentSize, contentInset, safeArea, keyboard, keyboardHeight
+    case screen, undocked, margin, lineHeight
+  }
+
+  /// Decodes and validates a request as `init(validating:)` reads it.
+  ///
+  /// Throws as `AvoidRequest.init(from:)` does.
+  public init(from decoder: any Decoder) throws {
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads and validates a request as SPEC §2, §3, §5 and §7 define it, filling in the
+  /// defaults.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    textView = try Rect(validating: container.object("textView"))
+    caret = try Rect(validating: container.object("caret"))
+    contentOffset = try Point(validating: container.object("contentOffset"))
+    contentSize = try Size(validating: container.object("contentSize"))
+    contentInset = try container.insetsIfPresent("contentInset") ?? .zero
+    safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
+    keyboard = try container.keyboardInput()
+    screen = try container.rectIfPresent("screen")
+    undocked = try container.undockedPolicy()
+    margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
+    lineHeight = try container.validNumberIfPresent("lineHeight", nonNegative: true) ?? Self.defaultLineHeight
+  }
+
+  /// Encodes every member, defaults included; the keyboard as the member it was read from.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(textView, forKey: .textView)
+    try container.encode(caret, forKey: .caret)
+    try container.encode(contentOffset, forKey: .contentOffset)
+    try container.encode(contentSize, forKey: .contentSize)
+    try container.encode(contentInset, forKey: .contentInset)
+    try container.encode(safeArea, forKey: .safeArea)
+    try keyboard.encode(to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight)
+    try container.encodeIfPresent(screen, forKey: .screen)
+    try container.encode(undocked, forKey: .undocked)
+    try container.encode(margin, forKey: .margin)
+    try container.encode(lineHeight, forKey: .lineHeight)
+  }
+}

@@ -1,0 +1,233 @@
+/// A request that is valid JSON but breaks the contract (SPEC §2, §3, §7): answered with 422.
+public struct LayoutValidationError: Error, Hashable, Sendable {
+  /// Which rule the request broke.
+  public var kind: Kind
+  /// The JSON Pointer (RFC 6901) of the offending member; `""` is the whole body.
+  public var pointer: String
+  /// A sentence a person understands, e.g. "`keyboard.height` must be ≥ 0, got -1."
+  public var detail: String
+
+  public init(kind: Kind, pointer: String, detail: String) {
+    self.kind = kind
+    self.pointer = pointer
+    self.detail = detail
+  }
+}
+
+extension LayoutValidationError: CustomStringConvertible {
+  public var description: String { "\(kind.rawValue) at \"\(pointer)\": \(detail)" }
+}
+
+extension LayoutValidationError {
+  /// The contract rule a request broke.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// A required member is absent.
+    case missingMember
+    /// A member holds the wrong JSON type (including `null` where a value is required).
+    case wrongType
+    /// A number is infinite, NaN, or too large or too small for a 64-bit float to hold.
+    case notFinite
+    /// A number lies beyond ±1e9, or `curve` lies outside 0…15.
+    case outOfRange
+    /// A size, margin, duration or safe-area inset is below 0.
+    case negative
+    /// `mode` or `undocked` names a value the contract does not know.
+    case unknownValue
+    /// `curve` has a fractional part.
+    case notAnInteger
+    /// Both `keyboard` and `keyboardHeight` are present.
+    case bothKeyboardAndHeight
+    /// Neither `keyboard` nor `keyboardHeight` is present.
+    case noKeyboard
+    /// An object has two members of the same name (I-JSON, RFC 7493).
+    case duplicateMember
+    /// A value the decoder reported as corrupted for any other reason.
+    case invalidValue
+
+    /// A short, fixed title for the rule, e.g. for a problem answer's `title`.
+    public var title: String {
+      switch self {
+      case .missingMember: "Missing member"
+      case .wrongType: "Wrong type"
+      case .notFinite: "Number not finite"
+      case .outOfRange: "Number out of range"
+      case .negative: "Negative value"
+      case .unknownValue: "Unknown value"
+      case .notAnInteger: "Not an integer"
+      case .bothKeyboardAndHeight: "Both keyboard and keyboardHeight"
+      case .noKeyboard: "No keyboard"
+      case .duplicateMember: "Duplicate member"
+      case .invalidValue: "Invalid value"
+      }
+    }
+  }
+}
+
+extension LayoutValidationError {
+  /// A required member is absent.
+  public static func missingMember(at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .missingMember, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` is required.")
+  }
+
+  /// An object holds two members of the same name; `path` ends at the second one.
+  public static func duplicateMember(at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .duplicateMember, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` appears more than once.")
+  }
+
+  @usableFromInline
+  static func notFinite(at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .notFinite, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` must be a finite number that a 64-bit float can hold.")
+  }
+
+  @usableFromInline
+  static func outOfRange(_ value: Double, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` must lie within ±1e9, got \(format(value)).")
+  }
+
+  @usableFromInline
+  static func negative(_ value: Double, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .negative, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` must be ≥ 0, got \(format(value)).")
+  }
+
+  @usableFromInline
+  static func badCurve(_ value: Double, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` must be an integer from 0 to 15, got \(format(value)).")
+  }
+
+  @usableFromInline
+  static func unknownValue(_ value: String, allowed: String, at path: [any CodingKey]) -> Self {
+    let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
+    return Self(
+      kind: .unknownValue, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` must be \(allowed), got \"\(shown)\".")
+  }
+
+  @usableFromInline
+  static func bothKeyboardAndHeight(at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .bothKeyboardAndHeight, pointer: JSONPointer.pointer(for: path),
+      detail: "Send either `keyboard` or `keyboardHeight`, not both.")
+  }
+
+  @usableFromInline
+  static func noKeyboard(at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .noKeyboard, pointer: JSONPointer.pointer(for: path),
+      detail: "`keyboard` is required: send its frame, null for a hidden keyboard, or `keyboardHeight`.")
+  }
+
+  /// A number as a person writes it: `-1`, not `-1.0`.
+  static func format(_ value: Double) -> String {
+    if value.isFinite, value.rounded() == value, abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    return String(value)
+  }
+}
+
+extension LayoutValidationError {
+  /// The validation error for a `DecodingError` from any `Decoder`.
+  ///
+  /// The pointer comes from the error's coding path (plus the missing key for `keyNotFound`),
+  /// never from decoder-specific text. `valueNotFound` (a `null` where a value is required) is
+  /// a `wrongType`; `dataCorrupted` at a member is an `invalidValue`.
+  public init(_ error: DecodingError) {
+    switch error {
+    case .keyNotFound(let key, let context):
+      self = .missingMember(at: context.codingPath + [key])
+    case .typeMismatch(let type, let context):
+      let path = context.codingPath
+      self.init(
+        kind: .wrongType, pointer: JSONPointer.pointer(for: path),
+        detail: "`\(JSONPointer.memberName(for: path))` must be \(Self.describe(type)).")
+    case .valueNotFound(let type, let context):
+      let path = context.codingPath
+      self.init(
+        kind: .wrongType, pointer: JSONPointer.pointer(for: path),
+        detail: "`\(JSONPointer.memberName(for: path))` must be \(Self.describe(type)), not null.")
+    case .dataCorrupted(let context):
+      let path = context.codingPath
+      let detail =
+        path.isEmpty
+        ? "The body is not valid: \(context.debugDescription)"
+        : "`\(JSONPointer.memberName(for: path))` does not hold a valid value."
+      self.init(kind: .invalidValue, pointer: JSONPointer.pointer(for: path), detail: detail)
+    @unknown default:
+      self.init(kind: .invalidValue, pointer: "", detail: "The body could not be decoded.")
+    }
+  }
+
+  /// The JSON type a Swift type is read from, for sentences.
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is Double.Type, is Float.Type, is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type:
+      "a number"
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    case is [Any].Type: "an array"
+    default: "an object"
+    }
+  }
+}
+
+/// JSON Pointers (RFC 6901) and readable member names for coding paths.
+public enum JSONPointer {
+  /// The JSON Pointer of a coding path: `[keyboard, height]` → `/keyboard/height`; `[]` → `""`.
+  ///
+  /// `~` is written `~0` and `/` is written `~1`; an array index is written as its number.
+  public static func pointer(for codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+      result += "/"
+      result += escape(token(of: key))
+    }
+    return result
+  }
+
+  /// A member name for sentences: `[keyboard, height]` → `keyboard.height`,
+  /// `[items, 0]` → `items[0]`, `[]` → `the body`.
+  public static func memberName(for codingPath: [any CodingKey]) -> String {
+    if codingPath.isEmpty { return "the body" }
+    var result = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        if !result.isEmpty { result += "." }
+        result += key.stringValue
+      }
+    }
+    return result
+  }
+
+  /// One reference token, escaped as RFC 6901 §3 requires.
+  public static func escape(_ token: String) -> String {
+    guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
+    var result = ""
+    for character in token {
+      switch character {
+      case "~": result += "~0"
+      case "/": result += "~1"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  private static func token(of key: any CodingKey) -> String {
+    if let index = key.intValue { return String(index) }
+    return key.stringValue
+  }
+}

@@ -1,0 +1,235 @@
+import LayoutCore
+
+extension DiagramScene {
+  /// The scene of a `POST /avoid` answer.
+  init(_ request: AvoidRequest, _ answer: AvoidAnswer) {
+    let container = request.container
+    let screen = request.screen ?? container
+    let keyboard = Self.keyboard(
+      request.keyboard.frame(on: screen), answer.keyboard, undocked: request.undocked)
+    let overlap = answer.keyboard.overlap
+    let safeArea = Self.safeArea(request.safeArea, of: container)
+    // Behind every panel's shapes: the container and its safe area; in front: the keyboard.
+    let back = [DiagramShape("container", .container, container)] + safeArea
+    let front = [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 }
+    // Before the layout, for the modes that keep the field where it is in the container.
+    let unmoved = DiagramPanel(
+      name: "before", caption: "before",
+      shapes: back + [
+        DiagramShape(
+          "field", .field, request.field.offsetBy(container.x, container.y),
+          label: "field y \(request.field.y.diagramText)")
+      ] + front)
+    var summary = [Self.keyboardSummary(answer.keyboard, containerHeight: container.height)]
+    let before: DiagramPanel
+    let after: DiagramPanel
+
+    switch answer.layout {
+    case .translate(let offset):
+      let field = request.field.offsetBy(container.x, container.y)
+      let moved = field.offsetBy(offset.x, offset.y)
+      before = unmoved
+      after = DiagramPanel(
+        name: "after", caption: "after · offset.y \(offset.y.diagramText)",
+        shapes: [DiagramShape("container", .container, container.offsetBy(offset.x, offset.y))]
+          + safeArea + [
+            DiagramShape("field-before", .ghost, field),
+            DiagramShape(
+              "field", .field, moved, label: "field y \((request.field.y + offset.y).diagramText)",
+              warns: !answer.fits),
+          ] + front)
+      summary.append("offset \(Self.text(offset)) · fits \(answer.fits)")
+
+    case .scroll(let contentOffset, let contentInset, _):
+      let start = request.contentOffset ?? .zero
+      let field = request.field.offsetBy(container.x - start.x, container.y - start.y)
+      let scrolled = request.field.offsetBy(
+        container.x - contentOffset.x, container.y - contentOffset.y)
+      before = DiagramPanel(
+        name: "before", caption: "before · contentOffset.y \(start.y.diagramText)",
+        shapes: back + [
+          DiagramShape("field", .field, field, label: "field y \((field.y - container.y).diagramText)")
+        ] + front)
+      after = DiagramPanel(
+        name: "after", caption: "after · contentOffset.y \(contentOffset.y.diagramText)",
+        shapes: back + [
+          DiagramShape("field-before", .ghost, field),
+          DiagramShape(
+            "field", .field, scrolled, label: "field y \((scrolled.y - container.y).diagramText)",
+            warns: !answer.fits),
+        ] + front)
+      summary.append(
+        "contentOffset \(Self.text(start)) → \(Self.text(contentOffset)) · fits \(answer.fits)")
+      summary.append("contentInset.bottom \(contentInset.bottom.diagramText) (scroll indicators too)")
+
+    case .resize(let bottomInset, let additionalSafeAreaInsets, let visible):
+      let field = request.field.offsetBy(container.x, container.y)
+      let shown = visible.offsetBy(container.x, container.y)
+      let givenUp = Rect(
+        x: container.x, y: shown.maxY, width: container.width, height: max(0, container.maxY - shown.maxY))
+      before = unmoved
+      after = DiagramPanel(
+        name: "after", caption: "after · bottomInset \(bottomInset.diagramText)",
+        shapes: back + [
+          DiagramShape("given-up", .givenUp, givenUp),
+          DiagramShape(
+            "visible", .visible, shown,
+            label: "visible \(visible.width.diagramText)×\(visible.height.diagramText)"),
+          DiagramShape(
+            "field", .field, field, label: "field y \(request.field.y.diagramText)", warns: !answer.fits),
+        ] + [keyboard, Self.keyboardTop(container, overlap: overlap, labelled: false)].compactMap { $0 })
+      summary.append(
+        "bottomInset \(bottomInset.diagramText) · additionalSafeAreaInsets.bottom "
+          + additionalSafeAreaInsets.bottom.diagramText)
+      summary.append(
+        "visible \(visible.width.diagramText)×\(visible.height.diagramText) · fits \(answer.fits)")
+    }
+
+    if let animation = answer.animation {
+      summary.append("animation \(animation.duration.diagramText) s · \(animation.timingFunction)")
+    }
+    self.init(
+      title: "POST /avoid · \(answer.mode.rawValue)",
+      bounds: Self.bounds(screen: request.screen, container: container),
+      before: before, after: after, summary: summary)
+  }
+}
+
+extension DiagramScene {
+  /// The scene of a `POST /caret-follow` answer.
+  init(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) {
+    let textView = request.textView
+    let screen = request.screen ?? textView
+    let keyboard = Self.keyboard(
+      request.keyboard.frame(on: screen), answer.keyboard, undocked: request.undocked)
+    let overlap = answer.keyboard.overlap
+    let safeArea = Self.safeArea(request.safeArea, of: textView)
+    let caret = Rect(
+      x: request.caret.x, y: request.caret.y, width: request.caret.width,
+      height: max(request.caret.height, request.lineHeight))
+    let start = request.contentOffset
+    let end = answer.contentOffset
+    let caretBefore = caret.offsetBy(textView.x - start.x, textView.y - start.y)
+    let caretAfter = caret.offsetBy(textView.x - end.x, textView.y - end.y)
+    let back = [DiagramShape("container", .container, textView)] + safeArea
+    let front = [keyboard, Self.keyboardTop(textView, overlap: overlap)].compactMap { $0 }
+
+    self.init(
+      title: "POST /caret-follow",
+      bounds: Self.bounds(screen: request.screen, container: textView),
+      before: DiagramPanel(
+        name: "before", caption: "before · contentOffset.y \(start.y.diagramText)",
+        shapes: back + [
+          DiagramShape(
+            "caret", .caret, caretBefore, label: "caret y \((caretBefore.y - textView.y).diagramText)")
+        ] + front),
+      after: DiagramPanel(
+        name: "after", caption: "after · contentOffset.y \(end.y.diagramText)",
+        shapes: back + [
+          DiagramShape("caret-before", .ghost, caretBefore),
+          DiagramShape(
+            "caret", .caret, caretAfter, label: "caret y \((caretAfter.y - textView.y).diagramText)",
+            warns: !answer.caretVisible),
+        ] + front),
+      summary: [
+        Self.keyboardSummary(answer.keyboard, containerHeight: textView.height),
+        "contentOffset \(Self.text(start)) → \(Self.text(end)) · changed \(answer.changed)",
+        "contentInset.bottom \(answer.contentInset.bottom.diagramText) · caretVisible \(answer.caretVisible)",
+      ])
+  }
+}
+
+extension DiagramScene {
+  /// The part of the screen a diagram shows: the screen and the container.
+  static func bounds(screen: Rect?, container: Rect) -> Rect {
+    (screen ?? container).union(container)
+  }
+
+  /// The container's safe-area bands, one per edge with a positive inset.
+  static func safeArea(_ insets: Insets, of container: Rect) -> [DiagramShape] {
+    var bands: [DiagramShape] = []
+    let top = min(insets.top, container.height)
+    let bottom = min(insets.bottom, container.height)
+    if top > 0 {
+      bands.append(
+        DiagramShape(
+          "safe-area-top", .safeArea,
+          Rect(x: container.x, y: container.y, width: container.width, height: top),
+          label: "safe area \(insets.top.diagramText)"))
+    }
+    if bottom > 0 {
+      bands.append(
+        DiagramShape(
+          "safe-area-bottom", .safeArea,
+          Rect(x: container.x, y: container.maxY - bottom, width: container.width, height: bottom)))
+    }
+    if insets.left > 0 {
+      bands.append(
+        DiagramShape(
+          "safe-area-left", .safeArea,
+          Rect(
+            x: container.x, y: container.y, width: min(insets.left, container.width),
+            height: container.height)))
+    }
+    if insets.right > 0 {
+      let right = min(insets.right, container.width)
+      bands.append(
+        DiagramShape(
+          "safe-area-right", .safeArea,
+          Rect(x: container.maxX - right, y: container.y, width: right, height: container.height)))
+    }
+    return bands
+  }
+
+  /// The keyboard as the request sent it (nil when hidden), labelled with its state and
+  /// overlap; drawn faded when it is an undocked keyboard the request ignores.
+  static func keyboard(
+    _ frame: Rect?, _ answer: KeyboardAnswer, undocked: UndockedPolicy
+  ) -> DiagramShape? {
+    guard let frame, answer.state != .hidden else { return nil }
+    let ignored = answer.state == .undocked && undocked == .ignore
+    let label =
+      ignored
+      ? "keyboard undocked, ignored"
+      : "keyboard \(answer.state.rawValue) · overlap \(answer.overlap.diagramText)"
+    return DiagramShape("keyboard", ignored ? .ignoredKeyboard : .keyboard, frame, label: label)
+  }
+
+  /// The line `keyboardTop` across the container, when the keyboard covers some of it.
+  static func keyboardTop(_ container: Rect, overlap: Double, labelled: Bool = true) -> DiagramShape? {
+    guard overlap > 0 else { return nil }
+    let keyboardTop = container.height - overlap
+    return DiagramShape(
+      "keyboard-top", .keyboardTop,
+      Rect(x: container.x, y: container.y + keyboardTop, width: container.width, height: 0),
+      label: labelled ? "keyboardTop \(keyboardTop.diagramText)" : nil)
+  }
+
+  /// The line that names the keyboard's state, overlap and top.
+  static func keyboardSummary(_ keyboard: KeyboardAnswer, containerHeight: Double) -> String {
+    var line = "keyboard \(keyboard.state.rawValue) · overlap \(keyboard.overlap.diagramText)"
+    if keyboard.overlap > 0 {
+      line += " · keyboardTop \((containerHeight - keyboard.overlap).diagramText)"
+    }
+    return line
+  }
+
+  /// `{x, y}` with the diagram's numbers.
+  static func text(_ point: Point) -> String {
+    "{\(point.x.diagramText), \(point.y.diagramText)}"
+  }
+}
+
+extension KeyboardInput {
+  /// The keyboard's frame in screen coordinates, or nil when the request says it is hidden.
+  ///
+  /// `keyboardHeight` is the full-width keyboard docked at the bottom of `screen` (SPEC §3).
+  func frame(on screen: Rect) -> Rect? {
+    switch self {
+    case .frame(let frame): frame
+    case .hidden: nil
+    case .height(let height):
+      Rect(x: screen.x, y: screen.maxY - height, width: screen.width, height: height)
+    }
+  }
+}

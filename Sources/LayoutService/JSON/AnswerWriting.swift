@@ -1,0 +1,152 @@
+import LayoutCore
+import LayoutJSON
+
+/// A value the service writes as JSON with `JSONWriter`, without going through `Encoder`.
+///
+/// The member names match the `Codable` conformances in `LayoutCore`; tests check that both
+/// writings of every answer parse to the same JSON.
+protocol JSONWritable {
+  func write(to writer: inout JSONWriter)
+}
+
+extension JSONWriter {
+  mutating func value(_ value: some JSONWritable) {
+    value.write(to: &self)
+  }
+}
+
+extension Point: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("x")
+    writer.number(x)
+    writer.key("y")
+    writer.number(y)
+    writer.endObject()
+  }
+}
+
+extension Rect: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("x")
+    writer.number(x)
+    writer.key("y")
+    writer.number(y)
+    writer.key("width")
+    writer.number(width)
+    writer.key("height")
+    writer.number(height)
+    writer.endObject()
+  }
+}
+
+extension Insets: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("top")
+    writer.number(top)
+    writer.key("left")
+    writer.number(left)
+    writer.key("bottom")
+    writer.number(bottom)
+    writer.key("right")
+    writer.number(right)
+    writer.endObject()
+  }
+}
+
+extension KeyboardAnswer: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("state")
+    switch state {
+    case .hidden: writer.string("hidden" as StaticString)
+    case .docked: writer.string("docked" as StaticString)
+    case .undocked: writer.string("undocked" as StaticString)
+    }
+    writer.key("overlap")
+    writer.number(overlap)
+    writer.endObject()
+  }
+}
+
+extension AnimationAnswer: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("duration")
+    writer.number(duration)
+    writer.key("curve")
+    writer.number(curve)
+    writer.key("options")
+    writer.number(options)
+    writer.key("timingFunction")
+    writer.string(timingFunction)
+    writer.endObject()
+  }
+}
+
+extension AvoidAnswer: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("mode")
+    switch layout {
+    case .translate(let offset):
+      writer.string("translate" as StaticString)
+      writer.key("keyboard")
+      writer.value(keyboard)
+      writer.key("offset")
+      writer.value(offset)
+    case .scroll(let contentOffset, let contentInset, let scrollIndicatorInsets):
+      writer.string("scroll" as StaticString)
+      writer.key("keyboard")
+      writer.value(keyboard)
+      writer.scrollMembers(contentOffset, contentInset, scrollIndicatorInsets)
+    case .resize(let bottomInset, let additionalSafeAreaInsets, let visible):
+      writer.string("resize" as StaticString)
+      writer.key("keyboard")
+      writer.value(keyboard)
+      writer.key("bottomInset")
+      writer.number(bottomInset)
+      writer.key("additionalSafeAreaInsets")
+      writer.value(additionalSafeAreaInsets)
+      writer.key("visible")
+      writer.value(visible)
+    }
+    writer.key("fits")
+    writer.bool(fits)
+    if let animation {
+      writer.key("animation")
+      writer.value(animation)
+    }
+    writer.endObject()
+  }
+}
+
+extension CaretFollowAnswer: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("keyboard")
+    writer.value(keyboard)
+    writer.scrollMembers(contentOffset, contentInset, scrollIndicatorInsets)
+    writer.key("changed")
+    writer.bool(changed)
+    writer.key("caretVisible")
+    writer.bool(caretVisible)
+    writer.endObject()
+  }
+}
+
+extension JSONWriter {
+  /// The members a scroll view applies, shared by `scroll` and caret-follow answers (SPEC §4.2).
+  fileprivate mutating func scrollMembers(
+    _ contentOffset: Point, _ contentInset: Insets, _ scrollIndicatorInsets: Insets
+  ) {
+    key("contentOffset")
+    value(contentOffset)
+    key("contentInset")
+    value(contentInset)
+    key("scrollIndicatorInsets")
+    value(scrollIndicatorInsets)
+  }
+}

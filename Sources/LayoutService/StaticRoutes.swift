@@ -1,0 +1,65 @@
+import LayoutAssets
+import LayoutCore
+import LayoutDiagram
+import MicroHTTP
+
+extension LayoutService {
+  /// The media type `GET /openapi.yaml` is served with.
+  static let openAPIContentType = "application/yaml"
+
+  /// `GET /openapi.yaml`: the OpenAPI 3.1 description of this API, embedded at build time from
+  /// the repository's `openapi.yaml`.
+  static func openAPI(_ request: borrowing HTTPRequest, _ response: inout HTTPResponse) {
+    response.contentType = openAPIContentType
+    Assets.openAPI.withUTF8Buffer { response.write($0) }
+  }
+}
+
+extension LayoutService {
+  /// The media type `GET /` is served with.
+  static let playgroundContentType = "text/html; charset=utf-8"
+
+  /// What the playground page may load: itself, its inline style and script, calls to this
+  /// service, and the diagrams it fetches as blobs.
+  static let playgroundContentSecurityPolicy =
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
+    + "img-src 'self' blob: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+  /// `GET /`: the playground, a self-contained page (embedded at build time from
+  /// `Assets/playground.html`) that calls `/avoid` and `/caret-follow` and draws the answers.
+  static func playground(
+    _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+  ) throws(HTTPError) {
+    guard let page = Assets.file(named: "playground.html") else { throw .notFound(path: request.path) }
+    response.contentType = playgroundContentType
+    response.addHeader("Content-Security-Policy", playgroundContentSecurityPolicy)
+    response.addHeader("X-Content-Type-Options", "nosniff")
+    page.withUTF8Buffer { response.write($0) }
+  }
+}
+
+extension LayoutService {
+  /// The content type of diagram answers.
+  static let diagramContentType = "image/svg+xml"
+
+  /// Answers `endpoint` with its SVG diagram when the request's `Accept` prefers SVG to JSON,
+  /// and returns whether it did. Either way the answer varies with `Accept`.
+  static func answeredWithDiagram(
+    _ endpoint: LayoutEndpoint, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+  ) throws(HTTPError) -> Bool {
+    response.addHeader("Vary", "Accept")
+    guard AnswerFormat(accept: request.header("Accept")) == .svg else { return false }
+    let svg: String
+    switch endpoint {
+    case .avoid:
+      let layoutRequest = try RequestBody.read(request.body) { try AvoidRequest(validating: $0) }
+      svg = Diagram.svg(layoutRequest, LayoutCore.avoid(layoutRequest))
+    case .caretFollow:
+      let layoutRequest = try RequestBody.read(request.body) { try CaretFollowRequest(validating: $0) }
+      svg = Diagram.svg(layoutRequest, LayoutCore.caretFollow(layoutRequest))
+    }
+    response.contentType = diagramContentType
+    response.write(svg)
+    return true
+  }
+}

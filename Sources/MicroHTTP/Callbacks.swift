@@ -1,0 +1,105 @@
+internal import CMicroHTTPD
+import Glibc
+
+// The C callbacks libmicrohttpd calls as connections come and go. They capture nothing: the
+// server arrives as `cls` (a `ServerContext`).
+
+/// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are open.
+///
+/// libmicrohttpd's own limit would stop accepting at the limit and leave further connects
+/// waiting in the listen backlog; refusing here closes them at once instead. The slot is taken
+/// here and given back when the connection closes (`noteConnection`).
+func admitConnection(
+  _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
+) -> MHD_Result {
+  guard let cls else { return .YES }
+  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let open = context.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
+  guard open <= context.maxConnections else {
+    context.openConnections.wrappingSubtract(1, ordering: .relaxed)
+    context.refusedConnections.wrappingAdd(1, ordering: .relaxed)
+    return .NO
+  }
+  return .YES
+}
+
+/// libmicrohttpd's connection notification: gives back the slot of a closed connection.
+func noteConnection(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ code: MHD_ConnectionNotificationCode
+) {
+  guard let cls, code == .CONNECTION_NOTIFY_CLOSED else { return }
+  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  context.openConnections.wrappingSubtract(1, ordering: .relaxed)
+}
+
+// The C callbacks libmicrohttpd calls on its worker threads. They capture nothing: the server
+// arrives as `cls` (a `ServerContext`), the request as `con_cls` (a retained `RequestState`).
+
+/// libmicrohttpd's access handler: called once when a request's headers are parsed, once per
+/// piece of its body, and once more when the request is complete.
+func serveRequest(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+  _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>?,
+  _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let url, let method, let uploadDataSize, let conCls else {
+    return .NO
+  }
+  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  guard let pointer = conCls.pointee else {
+    let state = RequestState(method: HTTPMethod(String(cString: method)), path: String(cString: url))
+    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+    context.liveRequests.add(1, ordering: .relaxed)
+    if let version, strcmp(version, "HTTP/1.1") == 0,
+      MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
+    {
+      // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
+      state.problem = .missingHost
+    }
+    return context.begin(state, connection)
+  }
+  let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+  let size = uploadDataSize.pointee
+  guard size == 0 else {
+    uploadDataSize.pointee = 0
+    context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
+    return state.isAwaitingBody && peerHasClosed(connection) ? .NO : .YES
+  }
+  return context.finish(state, connection)
+}
+
+/// libmicrohttpd's request-completed callback: called once per request that reached
+/// `serveRequest`, whether it was answered, aborted or timed out. Releases the request state.
+func endRequest(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
+) {
+  guard let cls, let conCls, let pointer = conCls.pointee else { return }
+  conCls.pointee = nil
+  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+  if let prepared = state.prepared {
+    MHD_destroy_response(prepared)
+    state.prepared = nil
+  }
+  context.liveRequests.subtract(1, ordering: .relaxed)
+  context.report(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+}
+
+/// Whether the client has closed its end of `connection` (a peek reads end-of-stream).
+///
+/// libmicrohttpd 0.9.75's edge-triggered epoll loop can miss an end-of-stream that arrives
+/// together with the last piece of data, and then keeps an aborted request until the idle
+/// timeout (the poll loop layoutd uses is level-triggered; the check is kept for both). Asked
+/// only while a `Content-Length` body is incomplete and libmicrohttpd has
+/// nothing more of it buffered, so end-of-stream there means the body can never complete.
+private func peerHasClosed(_ connection: OpaquePointer) -> Bool {
+  let socket = CMicroHTTPD_connection_fd(connection)
+  guard socket >= 0 else { return false }
+  var byte: UInt8 = 0
+  let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+  return count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
+}

@@ -1,0 +1,109 @@
+internal import CMicroHTTPD
+import Glibc
+
+extension HTTPServer {
+  /// Everything an `HTTPServer` is started with.
+  public struct Configuration: Sendable {
+    /// The address to bind: `localhost` (127.0.0.1), an IPv4 literal, or an IPv6 literal
+    /// (brackets optional). Only this address is bound.
+    public var host: String
+    /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
+    public var port: Int
+    /// Worker threads (event loops); the number of online cores by default.
+    public var threads: Int
+    /// How connections are spread over threads.
+    public var threading: Threading = .eventLoopPool
+    /// Use libmicrohttpd's turbo mode (fewer system calls per connection). Off by default: with
+    /// keep-alive clients it measured no consistent gain in throughput or CPU per request.
+    public var turbo = false
+    /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413
+    /// before any of the body is read, and the connection is closed after the answer. A chunked
+    /// body that grows past the limit is discarded as it arrives (never buffered) and answered
+    /// 413 when it ends: libmicrohttpd 0.9.75 cannot queue an answer in the middle of a body.
+    public var maxBodyBytes = 65_536
+    /// Seconds a connection may stay idle before it is closed (0: never).
+    public var connectionTimeout = 10
+    /// The most connections open at once; further ones are closed as soon as they are
+    /// accepted, never left waiting.
+    public var maxConnections = 1024
+    /// The most connections open at once from one client IP address (0: no limit).
+    public var perClientConnectionLimit = 0
+    /// Memory per connection for the request line, headers and read buffer
+    /// (`.CONNECTION_MEMORY_LIMIT`). A request whose headers do not fit is answered
+    /// by libmicrohttpd itself with `431 Request Header Fields Too Large`, and the connection is
+    /// closed.
+    public var maxHeaderBytes = 32_768
+    /// The listen backlog (pending connections the kernel queues before they are accepted).
+    public var listenBacklog = 1024
+    /// Seconds `stop()` waits for requests in flight to be answered.
+    public var drainTimeout = 5.0
+    /// The request header whose value is reported as `CompletedRequest.requestID`.
+    public var requestIDHeader = "X-Request-ID"
+    /// Give every request an id and send it back in `requestIDHeader` on every answer: the
+    /// client's own value when it is 1 to 128 characters of visible ASCII, else a generated one
+    /// (32 hex digits). The observer reports the same id. Off by default.
+    public var assignsRequestIDs = false
+    /// Called for every answer just before it is sent, handlers' and the server's own (404, 405,
+    /// 413), on the worker thread; it may add headers. Not called for the answers libmicrohttpd
+    /// sends by itself (431, and 400 for a malformed request). `request.body` is empty for the
+    /// server's own answers.
+    public var beforeSend: (@Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void)?
+    /// Called once per request when it ends (answered, aborted or timed out), on a worker
+    /// thread. `nil` (the default) costs nothing. Keep it short: it runs on the I/O thread.
+    public var observer: (@Sendable (CompletedRequest) -> Void)?
+    /// Let libmicrohttpd print its own diagnostics to standard error.
+    public var errorLog = false
+
+    /// Creates a configuration; everything not given has its documented default.
+    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
+      self.host = host
+      self.port = port
+      self.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+  }
+}
+
+extension HTTPServer {
+  /// The daemon flags for `configuration`.
+  static func flags(_ configuration: Configuration, ipv6: Bool) -> UInt32 {
+    var flags = MHD_USE_ITC.rawValue
+    switch configuration.threading {
+    case .eventLoopPool:
+      // poll(2), not epoll: libmicrohttpd 0.9.75 can abort the process when
+      // MHD_quiesce_daemon (drain) races a worker's own removal of the listen socket from its
+      // epoll set (an unguarded MHD_PANIC on ENOENT). With poll, quiescing only signals the
+      // workers. Measured side by side, poll served as many requests at the same CPU cost, with
+      // 32 and with 1,000 keep-alive connections.
+      flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
+      if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }
+    case .threadPerConnection:
+      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+    }
+    if ipv6 { flags |= MHD_USE_IPv6.rawValue }
+    if configuration.errorLog { flags |= MHD_USE_ERROR_LOG.rawValue }
+    return flags
+  }
+
+  /// The daemon options for `configuration`, without the listen address and the end marker.
+  static func options(_ configuration: Configuration, context: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+    func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
+      MHD_OptionItem(option: option, value: value, ptr_value: nil)
+    }
+    var options = [
+      item(.CONNECTION_TIMEOUT, max(0, configuration.connectionTimeout)),
+      // The limit is enforced by `admitConnection`, which closes extra connects at once;
+      // libmicrohttpd's own limit (split evenly over the worker threads) is set above it so
+      // that no worker ever stops accepting and leaves connects waiting in the backlog.
+      item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
+      item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
+      item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes)),
+      item(.LISTEN_BACKLOG_SIZE, max(1, configuration.listenBacklog)),
+      CMicroHTTPD_option_notify_completed(endRequest, context),
+      CMicroHTTPD_option_notify_connection(noteConnection, context),
+    ]
+    if configuration.threading == .eventLoopPool, configuration.threads > 1 {
+      options.append(item(.THREAD_POOL_SIZE, configuration.threads))
+    }
+    return options
+  }
+}

@@ -1,0 +1,137 @@
+internal import CMicroHTTPD
+
+/// An error a handler throws to answer with an RFC 9457 problem (`application/problem+json`).
+///
+/// Rendered as `{"type","title","status","detail","pointer"?}`. The server's own 404, 405, 413
+/// and 500 answers are `HTTPError`s too.
+public struct HTTPError: Error, Sendable, Hashable {
+  /// The status code.
+  public var status: Int
+  /// A URI reference naming the problem type; `about:blank` when the status says it all.
+  public var type: String
+  /// A short summary; the status's reason phrase by default.
+  public var title: String
+  /// What went wrong with this request, for a human.
+  public var detail: String
+  /// A JSON Pointer (RFC 6901) to the offending member of the request body, when there is one.
+  public var pointer: String?
+  /// Extra response header fields, for example `Allow` on a 405.
+  public var headers: [HTTPHeader]
+
+  /// Creates a problem.
+  public init(
+    status: Int, type: String = "about:blank", title: String? = nil, detail: String,
+    pointer: String? = nil, headers: [HTTPHeader] = []
+  ) {
+    self.status = status
+    self.type = type
+    self.title = title ?? HTTPError.reasonPhrase(for: status)
+    self.detail = detail
+    self.pointer = pointer
+    self.headers = headers
+  }
+
+  /// The standard reason phrase for `status`, or `Unknown` for an unregistered code.
+  public static func reasonPhrase(for status: Int) -> String {
+    guard (100...999).contains(status), let phrase = MHD_get_reason_phrase_for(UInt32(status)) else {
+      return "Unknown"
+    }
+    return String(cString: phrase)
+  }
+}
+
+extension HTTPError {
+  /// `404 Not Found` for `path`.
+  public static func notFound(path: String) -> HTTPError {
+    HTTPError(status: 404, detail: "No resource at \(path).")
+  }
+
+  /// `405 Method Not Allowed`, with an `Allow` header listing `allow`.
+  public static func methodNotAllowed(_ method: HTTPMethod, path: String, allow: String) -> HTTPError {
+    HTTPError(
+      status: 405, detail: "\(path) does not support \(method.rawValue); it supports \(allow).",
+      headers: [HTTPHeader("Allow", allow)])
+  }
+
+  /// `400` for an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2).
+  public static let missingHost = HTTPError(
+    status: 400, detail: "An HTTP/1.1 request must have a Host header.")
+
+  /// `413` for a body over `limit` bytes.
+  public static func contentTooLarge(limit: Int) -> HTTPError {
+    HTTPError(status: 413, detail: "The request body is larger than \(limit) bytes.")
+  }
+
+  /// `500 Internal Server Error`; says nothing of the cause.
+  public static let internalServerError = HTTPError(
+    status: 500, detail: "The server failed to answer this request.")
+}
+
+extension HTTPError {
+  /// The media type of a rendered problem.
+  public static let problemContentType = "application/problem+json"
+
+  /// Replaces `response` with this problem: status, problem content type, headers and body.
+  ///
+  /// The response's buffers keep their capacity.
+  public func render(into response: inout HTTPResponse) {
+    response.status = status
+    response.contentType = HTTPError.problemContentType
+    response.headers.removeAll(keepingCapacity: true)
+    response.headers.append(contentsOf: headers)
+    response.body.removeAll(keepingCapacity: true)
+    writeProblemJSON(into: &response.body)
+  }
+
+  /// Appends the problem document, `{"type","title","status","detail","pointer"?}`, to `bytes`.
+  public func writeProblemJSON(into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: #"{"type":"#.utf8)
+    bytes.appendJSONString(type)
+    bytes.append(contentsOf: #","title":"#.utf8)
+    bytes.appendJSONString(title)
+    bytes.append(contentsOf: #","status":"#.utf8)
+    bytes.append(contentsOf: String(status).utf8)
+    bytes.append(contentsOf: #","detail":"#.utf8)
+    bytes.appendJSONString(detail)
+    if let pointer {
+      bytes.append(contentsOf: #","pointer":"#.utf8)
+      bytes.appendJSONString(pointer)
+    }
+    bytes.append(UInt8(ascii: "}"))
+  }
+}
+
+extension [UInt8] {
+  /// Appends `text` as a JSON string literal (RFC 8259), quotes included.
+  ///
+  /// Escapes `"`, `\` and every control character below U+0020; all else is copied as UTF-8.
+  mutating func appendJSONString(_ text: String) {
+    append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): appendEscape(byte)
+      case 0x0A: appendEscape(UInt8(ascii: "n"))
+      case 0x0D: appendEscape(UInt8(ascii: "r"))
+      case 0x09: appendEscape(UInt8(ascii: "t"))
+      case 0x08: appendEscape(UInt8(ascii: "b"))
+      case 0x0C: appendEscape(UInt8(ascii: "f"))
+      case 0x00..<0x20:
+        appendEscape(UInt8(ascii: "u"))
+        append(contentsOf: "00".utf8)
+        append(Self.hexDigit(byte >> 4))
+        append(Self.hexDigit(byte & 0x0F))
+      default: append(byte)
+      }
+    }
+    append(UInt8(ascii: "\""))
+  }
+
+  private mutating func appendEscape(_ byte: UInt8) {
+    append(UInt8(ascii: "\\"))
+    append(byte)
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+  }
+}

@@ -1,0 +1,113 @@
+internal import CMicroHTTPD
+
+/// The request a handler answers.
+///
+/// A request is only valid during the handler call that receives it: `body` points into memory
+/// owned by the server, and `header(_:)` reads the connection's parsed headers. Copy out what
+/// must outlive the call.
+public struct HTTPRequest {
+  /// The request method.
+  public let method: HTTPMethod
+  /// The request path, percent-decoded, without the query string.
+  public let path: String
+  /// The request body; empty when there is none. Valid only during the handler call.
+  public let body: UnsafeRawBufferPointer
+  /// The connection whose headers are read, or `nil` for a request made without one.
+  let connection: OpaquePointer?
+  /// The header fields of a request made without a connection.
+  private let fields: [HTTPHeader]
+
+  init(method: HTTPMethod, path: String, body: UnsafeRawBufferPointer, connection: OpaquePointer) {
+    self.method = method
+    self.path = path
+    self.body = body
+    self.connection = connection
+    self.fields = []
+  }
+
+  /// Creates a request that did not come from a connection, for `Router.answer(_:)`: to test
+  /// or fuzz handlers without a socket. `body` must outlive the request.
+  public init(method: HTTPMethod, path: String, headers: [HTTPHeader] = [], body: UnsafeRawBufferPointer) {
+    self.method = method
+    self.path = path
+    self.body = body
+    self.connection = nil
+    self.fields = headers
+  }
+
+  /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
+  public func header(_ name: String) -> String? {
+    guard connection != nil else {
+      let wanted = name.lowercased()
+      return fields.first { $0.name.lowercased() == wanted }?.value
+    }
+    return lookup(.HEADER_KIND, name)
+  }
+
+  /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.
+  public func queryItem(_ name: String) -> String? {
+    lookup(.GET_ARGUMENT_KIND, name)
+  }
+
+  private func lookup(_ kind: MHD_ValueKind, _ name: String) -> String? {
+    guard let connection else { return nil }
+    // `withCString` lends the string's own bytes; passing `name` as a C string argument would
+    // copy it to a new array on every call.
+    guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else {
+      return nil
+    }
+    return String(cString: value)
+  }
+}
+
+/// An HTTP request method: a case-sensitive token such as `GET` or `POST`.
+///
+/// Any token is representable, so an unknown method such as `FOO` can be routed and answered
+/// with `405 Method Not Allowed`.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The method token as sent on the request line.
+  public let rawValue: String
+
+  /// Creates a method from its token.
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates a method from its token.
+  public init(_ token: String) {
+    self.rawValue = token
+  }
+
+  public var description: String { rawValue }
+
+  /// `GET`.
+  public static let get = HTTPMethod("GET")
+  /// `HEAD`.
+  public static let head = HTTPMethod("HEAD")
+  /// `POST`.
+  public static let post = HTTPMethod("POST")
+  /// `PUT`.
+  public static let put = HTTPMethod("PUT")
+  /// `DELETE`.
+  public static let delete = HTTPMethod("DELETE")
+  /// `PATCH`.
+  public static let patch = HTTPMethod("PATCH")
+  /// `OPTIONS`.
+  public static let options = HTTPMethod("OPTIONS")
+  /// `TRACE`.
+  public static let trace = HTTPMethod("TRACE")
+}
+
+/// One response header field.
+public struct HTTPHeader: Hashable, Sendable {
+  /// The field name, for example `Allow`.
+  public var name: String
+  /// The field value.
+  public var value: String
+
+  /// Creates a header field.
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}

@@ -1,0 +1,221 @@
+internal import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd that answers requests through a `Router`.
+///
+/// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
+/// on libmicrohttpd's worker threads, several at once.
+public final class HTTPServer: Sendable {
+  /// The configuration the server was started with.
+  public let configuration: Configuration
+  /// The bound TCP port (the real one when the configuration asked for port 0).
+  public let port: Int
+
+  private let context: ServerContext
+  private let daemon: Mutex<Daemon>
+
+  /// Starts listening on `configuration.host`:`configuration.port`, answering with `router`.
+  public init(configuration: Configuration, router: Router) throws(HTTPServerError) {
+    let host = configuration.host
+    guard let address = ListenAddress(host: host, port: configuration.port) else {
+      throw .invalidAddress(host: host, port: configuration.port)
+    }
+    let context = ServerContext(router: router, configuration: configuration)
+    let retained = Unmanaged.passRetained(context)
+    var options = Self.options(configuration, context: retained.toOpaque())
+    errno = 0
+    let started = address.withSockaddr { sockaddr in
+      options.append(
+        MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)))
+      options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+      return CMicroHTTPD_start_daemon_with_policy(
+        Self.flags(configuration, ipv6: address.isIPv6), admitConnection, retained.toOpaque(), serveRequest,
+        retained.toOpaque(), options)
+    }
+    guard let started else {
+      let failure = errno
+      retained.release()
+      if failure == EADDRINUSE || address.isInUse() {
+        throw .addressInUse(host: host, port: configuration.port)
+      }
+      throw .cannotStart(host: host, port: configuration.port, errno: failure)
+    }
+    self.configuration = configuration
+    self.context = context
+    self.port = Int(CMicroHTTPD_bound_port(started))
+    self.daemon = Mutex(Daemon(pointer: started, context: retained))
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Requests whose state the server holds: begun (headers parsed) and not yet ended.
+  /// 0 once the server has stopped.
+  public var liveRequestCount: Int {
+    context.liveRequests.load(ordering: .relaxed)
+  }
+
+  /// Connections open now (admitted and not yet closed).
+  public var openConnectionCount: Int {
+    context.openConnections.load(ordering: .relaxed)
+  }
+
+  /// Connections closed on accept so far because `configuration.maxConnections` were open.
+  public var refusedConnectionCount: Int {
+    context.refusedConnections.load(ordering: .relaxed)
+  }
+
+  /// Whether `drain()` has begun.
+  public var isDraining: Bool {
+    context.draining.load(ordering: .relaxed)
+  }
+
+  /// Stops accepting connections: new connects are refused, while open connections are still
+  /// served. Idempotent.
+  public func quiesce() {
+    daemon.withLock { $0.quiesce() }
+  }
+
+  /// Stops the server: stops accepting, waits up to `configuration.drainTimeout` seconds for
+  /// requests in flight to be answered, then closes every connection and joins the worker
+  /// threads. Idempotent.
+  public func stop() {
+    daemon.withLock { daemon in
+      guard daemon.pointer != nil else { return }
+      daemon.quiesce()
+      let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
+      while context.liveRequests.load(ordering: .relaxed) > 0, monotonicNanoseconds() < deadline {
+        usleep(1000)
+      }
+      daemon.stop()
+    }
+  }
+
+  /// Stops the server gracefully: from now on every answer carries `Connection: close`, new
+  /// connects are refused, and the server waits up to `configuration.drainTimeout` seconds until
+  /// no request is in flight and every client has closed its connection, then stops as `stop()`
+  /// does. Idempotent.
+  ///
+  /// A keep-alive client that sends another request gets its answer and is then disconnected;
+  /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
+  /// closes it, whichever comes first.
+  public func drain() {
+    context.draining.store(true, ordering: .relaxed)
+    daemon.withLock { daemon in
+      guard daemon.pointer != nil else { return }
+      daemon.quiesce()
+      let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
+      while context.liveRequests.load(ordering: .relaxed) > 0
+        || context.openConnections.load(ordering: .relaxed) > 0,
+        monotonicNanoseconds() < deadline
+      {
+        usleep(1000)
+      }
+      daemon.stop()
+    }
+  }
+}
+
+extension HTTPServer {
+  /// The running libmicrohttpd daemon, its listen socket once quiesced, and the context
+  /// retained on its behalf.
+  struct Daemon: ~Copyable {
+    var pointer: OpaquePointer?
+    var context: Unmanaged<ServerContext>?
+    var quiescedSocket: Int32 = -1
+
+    init(pointer: OpaquePointer, context: Unmanaged<ServerContext>) {
+      self.pointer = pointer
+      self.context = context
+    }
+
+    /// Takes the listen socket from libmicrohttpd and shuts it down so that new connects are
+    /// refused. It is closed only after the daemon stops: worker threads may still hold it.
+    ///
+    /// Connections the kernel completed before this but libmicrohttpd had not accepted yet are
+    /// accepted and handed to the daemon first: shutting the socket down would reset them, and
+    /// their clients believe they are connected.
+    mutating func quiesce() {
+      guard let pointer, quiescedSocket < 0 else { return }
+      let socket = MHD_quiesce_daemon(pointer)
+      guard socket >= 0 else { return }
+      quiescedSocket = socket
+      _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+      while true {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(socket, $0, &length) }
+        }
+        if client < 0 {
+          if errno == EINTR { continue }
+          break
+        }
+        // libmicrohttpd owns (and on failure closes) the socket from here on.
+        _ = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            MHD_add_connection(pointer, client, $0, length)
+          }
+        }
+      }
+      shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// Stops the daemon, closes the listen socket and releases the context.
+    mutating func stop() {
+      guard let pointer else { return }
+      MHD_stop_daemon(pointer)
+      self.pointer = nil
+      if quiescedSocket >= 0 {
+        close(quiescedSocket)
+        quiescedSocket = -1
+      }
+      context?.release()
+      context = nil
+    }
+  }
+}
+
+extension HTTPServer {
+  /// How libmicrohttpd spreads connections over threads.
+  public enum Threading: Hashable, Sendable {
+    /// Internal poll(2) event loops, one per configured thread, each serving many connections.
+    case eventLoopPool
+    /// One thread per connection (plus a listening thread); for comparison and debugging.
+    case threadPerConnection
+  }
+}
+
+/// Why an `HTTPServer` could not start.
+public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Another socket is already listening on `host:port`.
+  case addressInUse(host: String, port: Int)
+  /// `host` is not `localhost` or an IPv4/IPv6 literal, or `port` is outside 0...65535.
+  case invalidAddress(host: String, port: Int)
+  /// libmicrohttpd refused to start; `errno` is the system error seen, or 0.
+  case cannotStart(host: String, port: Int, errno: Int32)
+
+  public var description: String {
+    switch self {
+    case .addressInUse(let host, let port):
+      "address already in use: \(Self.endpoint(host, port))"
+    case .invalidAddress(let host, let port):
+      "invalid listen address \(Self.endpoint(host, port)): use localhost or an IP literal and a port 0...65535"
+    case .cannotStart(let host, let port, let errno):
+      "cannot listen on \(Self.endpoint(host, port)) (errno \(errno))"
+    }
+  }
+
+  private static func endpoint(_ host: String, _ port: Int) -> String {
+    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+  }
+}
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The contract's worked examples, `Tests/Fixtures/examples.json`: `{name, why, endpoint, request,
+/// answer}`, each answer worked out by hand from the contract.
+///
+/// An example pins the members it lists: compare with `JSONComparison.differences`, which lets
+/// an answer carry the members examples leave out (see `JSONComparison.unpinned`).
+public enum GoldenExamples {
+  public struct Example: @unchecked Sendable {
+    // @unchecked: `request` and `answer` are immutable JSONSerialization trees, never mutated
+    // after loading.
+    public let name: String
+    public let endpoint: String
+    /// The request as JSON bytes.
+    public let request: Data
+    /// The request as a `JSONSerialization` object.
+    public let requestObject: Any
+    /// The answer as a `JSONSerialization` object.
+    public let answer: Any
+  }
+
+  /// `Tests/Fixtures/examples.json` in this repository.
+  public static var fixtureFile: URL {
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()
+      .appendingPathComponent("../Fixtures/examples.json")
+      .standardizedFileURL
+  }
+
+  /// Every example, in the file's order.
+  public static func load(from url: URL = fixtureFile) throws -> [Example] {
+    let list = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]] ?? []
+    return try list.map { entry in
+      let request = entry["request"] ?? [:]
+      return Example(
+        name: entry["name"] as? String ?? "?",
+        endpoint: entry["endpoint"] as? String ?? "?",
+        request: try JSONSerialization.data(withJSONObject: request, options: [.fragmentsAllowed]),
+        requestObject: request,
+        answer: entry["answer"] ?? [:])
+    }
+  }
+
+  /// The examples of the single routes, `/avoid` and `/caret-follow` (not the batches).
+  public static func loadSingle() throws -> [Example] {
+    try load().filter { $0.endpoint == "/avoid" || $0.endpoint == "/caret-follow" }
+  }
+
+  /// The contract folder's own copy, `../shared/examples/examples.json` beside the repository
+  /// (or under `$LAYOUTD_SHARED`), when a checkout has one; a clone on its own does not.
+  public static var contractCopy: URL? {
+    let folder: URL
+    if let path = ProcessInfo.processInfo.environment["LAYOUTD_SHARED"], !path.isEmpty {
+      folder = URL(fileURLWithPath: path)
+    } else {
+      folder = fixtureFile.appendingPathComponent("../../../../shared").standardizedFileURL
+    }
+    let file = folder.appendingPathComponent("examples/examples.json")
+    return FileManager.default.fileExists(atPath: file.path) ? file : nil
+  }
+
+  /// The examples of one endpoint.
+  public static func load(endpoint: String) throws -> [Example] {
+    try load().filter { $0.endpoint == endpoint }
+  }
+}

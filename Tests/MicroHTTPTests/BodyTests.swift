@@ -1,0 +1,128 @@
+import Glibc
+import HTTPTesting
+import MicroHTTP
+import Testing
+
+@Suite("Request bodies")
+struct BodyTests {
+  static let limit = 1000
+
+  static func server() throws -> HTTPServer {
+    try TestServer.start { $0.maxBodyBytes = limit }
+  }
+
+  static func bytes(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+  }
+
+  @Test func bodyExactlyAtTheLimitIsAccepted() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let body = Self.bytes(Self.limit)
+    let response = try HTTPTestClient(port: server.port).request(method: "POST", path: "/echo", body: body)
+    #expect(response.status == 200)
+    #expect(response.body == body)
+  }
+
+  @Test func bodyOneByteOverTheLimitAnswers413() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let response = try client.request(method: "POST", path: "/echo", body: Self.bytes(Self.limit + 1))
+    #expect(response.status == 413)
+    let problem = try TestServer.jsonObject(response)
+    #expect(problem["status"] as? Int == 413)
+    #expect((problem["detail"] as? String)?.contains("\(Self.limit)") == true)
+  }
+
+  @Test func announcedLengthOverTheLimitIsAnsweredBeforeTheBodyIsSent() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 1000000000\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 413)
+    #expect(response.headers["Connection"]?.lowercased() == "close")
+    #expect(client.isClosedByServer())
+    #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
+  }
+
+  @Test func bodySplitAcrossManySmallWritesArrivesWhole() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let body = Self.bytes(900)
+    let raw = HTTPTestClient.encode(method: "POST", path: "/echo", host: "test", body: body)
+    try client.send(raw, inPiecesOf: 7, pause: 0.0005)
+    let response = try client.readResponse()
+    #expect(response.status == 200)
+    #expect(response.body == body)
+  }
+
+  @Test func chunkedBodyIsReassembled() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+    let pieces = ["hello", ", ", String(repeating: "x", count: 300), "!"]
+    for piece in pieces {
+      try client.send(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n")
+      usleep(2000)
+    }
+    try client.send("0\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 200)
+    #expect(response.bodyString == pieces.joined())
+    #expect(try client.request(path: "/fixed").status == 200)
+  }
+
+  @Test func chunkedBodyGrowingPastTheLimitAnswers413() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+    let chunk = String(repeating: "y", count: 400)
+    for _ in 0..<3 { try client.send("190\r\n" + chunk + "\r\n") }
+    try client.send("0\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 413)
+    #expect(try TestServer.jsonObject(response)["status"] as? Int == 413)
+  }
+
+  @Test func emptyBodyReachesTheHandlerAsEmpty() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let response = try HTTPTestClient(port: server.port).request(method: "POST", path: "/echo", body: [])
+    #expect(response.status == 200)
+    #expect(response.body.isEmpty)
+  }
+
+  @Test func clientLeavingMidBodyDoesNotDisturbTheServer() throws {
+    let server = try TestServer.start {
+      $0.maxBodyBytes = Self.limit
+      $0.connectionTimeout = 60
+    }
+    defer { server.stop() }
+    do {
+      let leaving = try HTTPTestClient(port: server.port)
+      try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n")
+      try leaving.send(Self.bytes(100))
+      leaving.close()
+    }
+    let body = Self.bytes(500)
+    let response = try HTTPTestClient(port: server.port).request(method: "POST", path: "/echo", body: body)
+    #expect(response.status == 200)
+    #expect(response.body == body)
+    // The abandoned request is released when the client leaves, not at the idle timeout.
+    #expect(LifecycleTests.waitUntil { server.liveRequestCount == 0 })
+  }
+
+  @Test func headersOverTheMemoryLimitAnswer431() throws {
+    let server = try TestServer.start { $0.maxHeaderBytes = 8192 }
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let response = try client.request(
+      path: "/fixed", headers: [("X-Big", String(repeating: "b", count: 10_000))])
+    #expect(response.status == 431)
+  }
+}

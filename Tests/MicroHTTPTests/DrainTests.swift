@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+import HTTPTesting
+import MicroHTTP
+import Testing
+
+/// `drain()`, the connection limit and the answers the server adds headers to.
+@Suite("Drain and admission")
+struct DrainTests {
+  @Test func answersDuringTheDrainCloseTheirConnection() throws {
+    let server = try TestServer.start { $0.drainTimeout = 10 }
+    let client = try HTTPTestClient(port: server.port)
+    let before = try client.request(path: "/fixed")
+    #expect(before.headers["Connection"] == nil)
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      server.drain()
+      drained.signal()
+    }
+    #expect(LifecycleTests.waitUntil { server.isDraining })
+    let during = try client.request(path: "/fixed")
+    #expect(during.status == 200)
+    #expect(during.headers["Connection"]?.lowercased() == "close")
+    #expect(client.isClosedByServer())
+    #expect(drained.wait(timeout: .now() + 8) == .success)
+    #expect(server.liveRequestCount == 0)
+  }
+
+  @Test func theConnectionLimitClosesExtraConnectsAndFreesSlotsOnClose() throws {
+    let server = try TestServer.start { $0.maxConnections = 2 }
+    let first = try HTTPTestClient(port: server.port)
+    let second = try HTTPTestClient(port: server.port)
+    #expect(try first.request(path: "/fixed").status == 200)
+    #expect(try second.request(path: "/fixed").status == 200)
+    #expect(server.openConnectionCount == 2)
+    let third = try HTTPTestClient(port: server.port, timeout: 3)
+    #expect(third.isClosedByServer())
+    #expect(server.refusedConnectionCount == 1)
+    first.close()
+    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 1 })
+    #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
+  }
+
+  @Test func anHTTP11RequestWithoutHostIs400() throws {
+    let server = try TestServer.start()
+    let client = try HTTPTestClient(port: server.port)
+    try client.send("GET /fixed HTTP/1.1\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 400)
+    #expect(response.headers["Content-Type"] == HTTPError.problemContentType)
+    let old = try HTTPTestClient(port: server.port)
+    try old.send("GET /fixed HTTP/1.0\r\n\r\n")
+    #expect(try old.readResponse().status == 200)
+  }
+
+  @Test func beforeSendSeesHandlerAnswersAndTheServersOwn() throws {
+    let server = try TestServer.start {
+      $0.maxBodyBytes = 8
+      $0.beforeSend = { request, response in
+        response.addHeader("X-Seen", "\(request.method) \(response.status)")
+      }
+    }
+    let client = try HTTPTestClient(port: server.port)
+    #expect(try client.request(path: "/fixed").headers["X-Seen"] == "GET 200")
+    #expect(try client.request(path: "/missing").headers["X-Seen"] == "GET 404")
+    #expect(try client.request(method: "PUT", path: "/fixed").headers["X-Seen"] == "PUT 405")
+    #expect(try client.request(method: "POST", path: "/problem").headers["X-Seen"] == "POST 422")
+    let large = try HTTPTestClient(port: server.port).request(
+      method: "POST", path: "/echo", body: "123456789")
+    #expect(large.headers["X-Seen"] == "POST 413")
+  }
+
+  @Test func requestIDsAreAssignedOnlyWhenAsked() throws {
+    let plain = try TestServer.start()
+    let quiet = try HTTPTestClient(port: plain.port).request(path: "/fixed", headers: [("X-Request-ID", "a")])
+    #expect(quiet.headers["X-Request-ID"] == nil)
+    let assigning = try TestServer.start { $0.assignsRequestIDs = true }
+    let client = try HTTPTestClient(port: assigning.port)
+    #expect(
+      try client.request(path: "/fixed", headers: [("X-Request-ID", "given-1")]).headers["X-Request-ID"]
+        == "given-1")
+    let generated = try client.request(path: "/missing").headers["X-Request-ID"] ?? ""
+    #expect(generated.count == 32)
+    #expect(generated.allSatisfy { $0.isHexDigit })
+  }
+}

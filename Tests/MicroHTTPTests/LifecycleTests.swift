@@ -1,0 +1,168 @@
+import Dispatch
+import Glibc
+import HTTPTesting
+import MicroHTTP
+import Synchronization
+import Testing
+
+@Suite("Server lifecycle")
+struct LifecycleTests {
+  @Test func portZeroBindsARealPort() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    #expect(server.port > 0)
+    #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
+  }
+
+  @Test func bindingATakenPortThrowsAddressInUse() throws {
+    let first = try TestServer.start()
+    defer { first.stop() }
+    #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
+      try TestServer.start { $0.port = first.port }
+    }
+    #expect(try HTTPTestClient(port: first.port).request(path: "/fixed").status == 200)
+  }
+
+  @Test(arguments: ["example.com", "256.1.1.1", ""])
+  func hostThatIsNoAddressLiteralIsRejected(host: String) {
+    #expect(throws: HTTPServerError.invalidAddress(host: host, port: 0)) {
+      try TestServer.start { $0.host = host }
+    }
+  }
+
+  @Test func portOutOfRangeIsRejected() {
+    #expect(throws: HTTPServerError.invalidAddress(host: "127.0.0.1", port: 70_000)) {
+      try TestServer.start { $0.port = 70_000 }
+    }
+  }
+
+  @Test func ipv6LoopbackIsServed() throws {
+    let server = try TestServer.start { $0.host = "[::1]" }
+    defer { server.stop() }
+    #expect(try HTTPTestClient(host: "::1", port: server.port).request(path: "/fixed").status == 200)
+    // Only the address asked for is bound.
+    #expect(throws: HTTPTestClientError.cannotConnect(errno: ECONNREFUSED)) {
+      try HTTPTestClient(host: "127.0.0.1", port: server.port)
+    }
+  }
+
+  @Test func localhostMeansIPv4Loopback() throws {
+    let server = try TestServer.start { $0.host = "localhost" }
+    defer { server.stop() }
+    #expect(try HTTPTestClient(host: "127.0.0.1", port: server.port).request(path: "/fixed").status == 200)
+  }
+
+  @Test func threadPerConnectionServesToo() throws {
+    let server = try TestServer.start { $0.threading = .threadPerConnection }
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    #expect(try client.request(method: "POST", path: "/echo", body: "a").bodyString == "a")
+    #expect(try client.request(method: "POST", path: "/echo", body: "b").bodyString == "b")
+  }
+
+  @Test func requestStateOfAbortedRequestsIsReleased() throws {
+    let server = try TestServer.start { $0.drainTimeout = 0.1 }
+    for _ in 0..<3 {
+      let leaving = try HTTPTestClient(port: server.port)
+      try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n0123456789")
+      #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+      leaving.close()
+      #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    }
+    let answered = try HTTPTestClient(port: server.port)
+    #expect(try answered.request(path: "/fixed").status == 200)
+    #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    let lingering = try HTTPTestClient(port: server.port)
+    try lingering.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n")
+    #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+    server.stop()
+    #expect(server.liveRequestCount == 0)
+    server.stop()
+  }
+
+  @Test func quiescedServerRefusesConnectsButFinishesRequestsInFlight() throws {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    var router = TestServer.routes()
+    router.add(.get, "/slow") { _, response in
+      entered.signal()
+      _ = release.wait(timeout: .now() + 5)
+      response.write("slow reply")
+    }
+    let server = try TestServer.start(router: router)
+    defer { server.stop() }
+    let inFlight = try HTTPTestClient(port: server.port)
+    try inFlight.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
+    #expect(entered.wait(timeout: .now() + 5) == .success)
+    server.quiesce()
+    #expect(throws: HTTPTestClientError.cannotConnect(errno: ECONNREFUSED)) {
+      try HTTPTestClient(port: server.port)
+    }
+    release.signal()
+    let response = try inFlight.readResponse()
+    #expect(response.status == 200)
+    #expect(response.bodyString == "slow reply")
+  }
+
+  @Test func stopLetsARequestInFlightFinish() throws {
+    let entered = DispatchSemaphore(value: 0)
+    var router = Router()
+    router.add(.get, "/slow") { _, response in
+      entered.signal()
+      usleep(200_000)
+      response.write("done")
+    }
+    let server = try TestServer.start(router: router)
+    let client = try HTTPTestClient(port: server.port)
+    try client.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
+    #expect(entered.wait(timeout: .now() + 5) == .success)
+    server.stop()
+    #expect(try client.readResponse().bodyString == "done")
+  }
+
+  @Test func observerSeesEveryRequestOnce() throws {
+    let records = Mutex<[CompletedRequest]>([])
+    let server = try TestServer.start {
+      $0.observer = { record in records.withLock { $0.append(record) } }
+    }
+    let client = try HTTPTestClient(port: server.port)
+    _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
+    _ = try client.request(path: "/missing")
+    _ = try client.request(method: "PUT", path: "/fixed")
+    #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    let leaving = try HTTPTestClient(port: server.port)
+    try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
+    #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+    leaving.close()
+    server.stop()
+    let seen = records.withLock { $0 }
+    #expect(seen.count == 4)
+    let echo = try #require(seen.first { $0.requestID == "abc-1" })
+    #expect(echo.method == .post)
+    #expect(echo.route == "/echo")
+    #expect(echo.status == 200)
+    #expect(echo.bytesIn == 5)
+    #expect(echo.bytesOut == 5)
+    #expect(echo.completed)
+    let missing = try #require(seen.first { $0.path == "/missing" })
+    #expect(missing.route == nil)
+    #expect(missing.status == 404)
+    let refused = try #require(seen.first { $0.method == .put })
+    #expect(refused.status == 405)
+    #expect(refused.route == "/fixed")
+    let aborted = try #require(seen.first { !$0.completed })
+    #expect(aborted.method == .post)
+    #expect(aborted.route == "/echo")
+    #expect(aborted.status == 0)
+    #expect(aborted.bytesIn <= 10)
+  }
+
+  /// Polls `condition` every millisecond for up to five seconds.
+  static func waitUntil(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<5000 {
+      if condition() { return true }
+      usleep(1000)
+    }
+    return condition()
+  }
+}

@@ -1,0 +1,125 @@
+import HTTPTesting
+import MicroHTTP
+import Testing
+
+@Suite("Routing")
+struct RoutingTests {
+  @Test func routedGETAnswersWithTheHandlersResponse() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let response = try HTTPTestClient(port: server.port).request(path: "/fixed")
+    #expect(response.status == 200)
+    #expect(response.bodyString == "fixed reply")
+    #expect(response.headers["content-type"] == "text/plain")
+    #expect(response.headers["x-route"] == "fixed")
+    #expect(response.headers["Content-Length"] == "11")
+  }
+
+  @Test func queryStringIsIgnoredForMatchingAndReadable() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    #expect(try client.request(path: "/fixed?cache=no").status == 200)
+    let response = try client.request(path: "/query?name=caret%20rect&other=1")
+    #expect(response.bodyString == "caret rect")
+  }
+
+  @Test func pathIsMatchedPercentDecoded() throws {
+    var router = Router()
+    router.add(.get, "/a b") { request, response in response.write(request.path) }
+    let server = try TestServer.start(router: router)
+    defer { server.stop() }
+    let response = try HTTPTestClient(port: server.port).request(path: "/a%20b")
+    #expect(response.status == 200)
+    #expect(response.bodyString == "/a b")
+  }
+
+  @Test func requestHeadersAreLookedUpWithoutRegardToCase() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let response = try HTTPTestClient(port: server.port).request(
+      path: "/header", headers: [("X-TEST", "shouted")])
+    #expect(response.bodyString == "shouted")
+  }
+
+  @Test func unknownPathAnswers404Problem() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let response = try HTTPTestClient(port: server.port).request(
+      method: "POST", path: "/nowhere", body: "{}")
+    #expect(response.status == 404)
+    #expect(response.headers["Content-Type"] == "application/problem+json")
+    let problem = try TestServer.jsonObject(response)
+    #expect(problem["type"] as? String == "about:blank")
+    #expect(problem["title"] as? String == "Not Found")
+    #expect(problem["status"] as? Int == 404)
+    #expect((problem["detail"] as? String)?.contains("/nowhere") == true)
+    #expect(problem["pointer"] == nil)
+  }
+
+  @Test(arguments: ["GET", "HEAD", "PUT", "DELETE", "PATCH", "TRACE", "OPTIONS", "FOO"])
+  func otherMethodsOnAPOSTRouteAnswer405WithAllow(method: String) throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let response = try client.request(method: method, path: "/echo")
+    #expect(response.status == 405)
+    #expect(response.headers["Allow"] == "POST")
+    if method != "HEAD" {
+      let problem = try TestServer.jsonObject(response)
+      #expect(problem["status"] as? Int == 405)
+      #expect(problem["title"] as? String == "Method Not Allowed")
+    }
+    // The connection stays usable after the refusal.
+    #expect(try client.request(path: "/fixed").status == 200)
+  }
+
+  @Test func getRouteAllowsGETAndHEAD() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let response = try HTTPTestClient(port: server.port).request(method: "DELETE", path: "/fixed")
+    #expect(response.status == 405)
+    #expect(response.headers["Allow"] == "GET, HEAD")
+  }
+
+  @Test func headOnAGETRouteSendsTheHeadersWithoutTheBody() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let get = try client.request(path: "/fixed")
+    let head = try client.request(method: "HEAD", path: "/fixed")
+    #expect(head.status == 200)
+    #expect(head.body.isEmpty)
+    #expect(head.headers["Content-Length"] == get.headers["Content-Length"])
+    #expect(head.headers["Content-Type"] == get.headers["Content-Type"])
+    // Had a body been sent, this response would be read out of step.
+    #expect(try client.request(path: "/fixed").bodyString == "fixed reply")
+  }
+
+  @Test func anOPTIONSRouteJoinsTheAllowHeader() throws {
+    var router = TestServer.routes()
+    router.add(.options, "/echo") { _, response in
+      response.status = 204
+      response.addHeader("Access-Control-Allow-Methods", "POST")
+    }
+    #expect(router.allowedMethods(for: "/echo") == "OPTIONS, POST")
+    let server = try TestServer.start(router: router)
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let preflight = try client.request(method: "OPTIONS", path: "/echo")
+    #expect(preflight.status == 204)
+    #expect(preflight.headers["Access-Control-Allow-Methods"] == "POST")
+    let refused = try client.request(method: "PUT", path: "/echo")
+    #expect(refused.status == 405)
+    #expect(refused.headers["Allow"] == "OPTIONS, POST")
+  }
+
+  @Test func aLaterRouteForTheSameMethodAndPathReplacesTheEarlier() throws {
+    var router = Router()
+    router.add(.get, "/x") { _, response in response.write("first") }
+    router.add(.get, "/x") { _, response in response.write("second") }
+    let server = try TestServer.start(router: router)
+    defer { server.stop() }
+    #expect(try HTTPTestClient(port: server.port).request(path: "/x").bodyString == "second")
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTesting
+import MicroHTTP
+import Testing
+
+/// Starts servers on 127.0.0.1 and an ephemeral port, with the routes the suites share.
+enum TestServer {
+  /// The error a route throws that is not an `HTTPError`.
+  struct Failure: Error {}
+
+  /// The problem `/problem` throws: its strings need every kind of JSON escaping.
+  static let problem = HTTPError(
+    status: 422, type: "https://example.com/problems/bad-member", title: "Bad \"member\"",
+    detail: "Tab\there, newline\nthere, back\\slash, bell \u{07}, del \u{7F}, é and 🙂",
+    pointer: "/a~1b/0", headers: [HTTPHeader("X-Problem", "yes")])
+
+  /// The routes: `GET /fixed`, `POST /echo`, `GET /query`, `GET /header`, `POST /problem`,
+  /// `POST /failure`.
+  static func routes() -> Router {
+    var router = Router()
+    router.add(.get, "/fixed") { _, response in
+      response.contentType = "text/plain"
+      response.addHeader("X-Route", "fixed")
+      response.write("fixed reply")
+    }
+    router.add(.post, "/echo") { request, response in
+      response.contentType = "application/octet-stream"
+      response.write(request.body)
+    }
+    router.add(.get, "/query") { request, response in
+      response.write(request.queryItem("name") ?? "-")
+    }
+    router.add(.get, "/header") { request, response in
+      response.write(request.header("x-test") ?? "-")
+    }
+    router.add(.post, "/problem") { _, response in
+      response.write("partial output that the problem replaces")
+      throw problem
+    }
+    router.add(.post, "/failure") { _, _ in throw Failure() }
+    return router
+  }
+
+  /// Starts a server with `routes()` (or `router`), adjusted by `configure`.
+  static func start(
+    router: Router = routes(), _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) throws -> HTTPServer {
+    var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
+    configuration.drainTimeout = 2
+    configure(&configuration)
+    return try HTTPServer(configuration: configuration, router: router)
+  }
+
+  /// The members of a JSON object body.
+  static func jsonObject(_ response: TestResponse) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(response.body))
+    return try #require(object as? [String: Any])
+  }
+}
