@@ -36,23 +36,7 @@ extension KeyboardAnimation: Codable {
     } else {
       curve = Self.defaultCurve
     }
-    frameRate = nil
-    if let frameRate = try container.numberIfPresent("frameRate") {
-      guard frameRate.isFinite else { throw LayoutValidationError.notFinite(at: container.path("frameRate")) }
-      let rates = Self.frameRates
-      guard frameRate.rounded() == frameRate, frameRate >= Double(rates.lowerBound),
-        frameRate <= Double(rates.upperBound)
-      else {
-        throw LayoutValidationError.badFrameRate(frameRate, at: container.path("frameRate"))
-      }
-      let motionDuration = motion.duration
-      let last = MotionFrames.lastIndex(duration: motionDuration, frameRate: Int(frameRate))
-      guard last < Double(MotionFrames.maximumCount) else {
-        throw LayoutValidationError.tooManyFrames(
-          last + 1, duration: motionDuration, frameRate: Int(frameRate), at: container.path("frameRate"))
-      }
-      self.frameRate = Int(frameRate)
-    }
+    frameRate = try container.frameRateIfPresent(for: Motion(curve: curve, duration: duration))
   }
 
   public func encode(to encoder: any Encoder) throws {
