@@ -4,48 +4,79 @@ public struct KeyboardAnimation: Hashable, Sendable {
   public var duration: Double
   /// The UIKit curve raw value, 0…15 (`UIKeyboardAnimationCurveUserInfoKey`).
   public var curve: Int
+  /// How many frames a second the client wants the motion sampled at, 1…240; nil for no
+  /// `frames` in the answer.
+  public var frameRate: Int?
 
   public init(
-    duration: Double = KeyboardAnimation.defaultDuration, curve: Int = KeyboardAnimation.defaultCurve
+    duration: Double = KeyboardAnimation.defaultDuration, curve: Int = KeyboardAnimation.defaultCurve,
+    frameRate: Int? = nil
   ) {
     self.duration = duration
     self.curve = curve
+    self.frameRate = frameRate
   }
 
   /// The duration when the request has none: 0.25 s.
   public static let defaultDuration = 0.25
   /// The curve when the request has none: 7, the keyboard's own curve.
   public static let defaultCurve = 7
+  /// The frame rates a request may ask for.
+  public static let frameRates = 1...240
+
+  /// The motion this animation really makes (SPEC §6).
+  public var motion: Motion { Motion(curve: curve, duration: duration) }
 }
 
-/// The echoed animation (SPEC §6): `{"duration", "curve", "options", "timingFunction"}`.
-public struct AnimationAnswer: Codable, Hashable, Sendable {
+/// The echoed animation (SPEC §6): `{"duration", "curve", "options", "motionDuration", "easing",
+/// "frames", "timingFunction"}`.
+public struct AnimationAnswer: Hashable, Sendable {
   /// Seconds, as the request sent it (default 0.25).
   public var duration: Double
   /// The UIKit curve raw value, as the request sent it (default 7).
   public var curve: Int
   /// `curve << 16`: the `UIView.AnimationOptions` raw value.
   public var options: Int
-  /// A CSS easing for the curve.
+  /// How long the motion really lasts, in seconds: 0.5 for curve 7 (0 when `duration` is 0).
+  public var motionDuration: Double
+  /// The curve as a CSS easing over `motionDuration`; curve 7's is a `linear()` function.
+  public var easing: String
+  /// The progress sampled at the request's `frameRate`; nil when the request had none.
+  public var frames: MotionFrames?
+  /// The CSS timing function answers carried before `easing`, kept for compatibility; curve 7's
+  /// is a cubic-bezier fair only over `motionDuration`.
   public var timingFunction: String
 
-  public init(duration: Double, curve: Int, options: Int, timingFunction: String) {
+  public init(
+    duration: Double, curve: Int, options: Int, motionDuration: Double, easing: String,
+    frames: MotionFrames? = nil, timingFunction: String
+  ) {
     self.duration = duration
     self.curve = curve
     self.options = options
+    self.motionDuration = motionDuration
+    self.easing = easing
+    self.frames = frames
     self.timingFunction = timingFunction
   }
 }
 
 extension KeyboardLayout {
-  /// SPEC §6: the echoed animation with `options = curve << 16` and a CSS timing function.
+  /// SPEC §6: the echoed animation with `options = curve << 16`, the real motion's duration,
+  /// its CSS easing, its frames when the request asked for them, and the old timing function.
+  ///
+  /// Allocates nothing: curve 7's easing is built once, and frames are computed as read.
   public static func animation(_ animation: KeyboardAnimation) -> AnimationAnswer {
-    AnimationAnswer(
+    let motion = animation.motion
+    return AnimationAnswer(
       duration: animation.duration.normalized, curve: animation.curve, options: animation.curve << 16,
+      motionDuration: motion.duration + 0, easing: motion.easing,
+      frames: animation.frameRate.map(motion.frames(frameRate:)),
       timingFunction: timingFunction(curve: animation.curve))
   }
 
-  /// SPEC §6: the CSS easing for a UIKit curve raw value; `ease-in-out` for unknown values.
+  /// SPEC §6: the compatibility `timingFunction` for a UIKit curve raw value; `ease-in-out` for
+  /// unknown values.
   public static func timingFunction(curve: Int) -> String {
     switch curve {
     case 1: "ease-in"

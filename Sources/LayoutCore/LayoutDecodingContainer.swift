@@ -82,6 +82,27 @@ extension LayoutDecodingContainer {
     }
   }
 
+  /// The `frameRate` of an `animation` that makes `motion` (SPEC §6), or nil when it is absent or
+  /// `null`: an integer 1…240 (`60.0` reads as 60) that asks for at most 2,401 frames. Type and
+  /// range are checked before the frame count.
+  @inlinable
+  func frameRateIfPresent(for motion: Motion) throws -> Int? {
+    guard let value = try numberIfPresent("frameRate") else { return nil }
+    guard value.isFinite else { throw LayoutValidationError.notFinite(at: path("frameRate")) }
+    let rates = KeyboardAnimation.frameRates
+    guard value.rounded() == value, value >= Double(rates.lowerBound), value <= Double(rates.upperBound)
+    else {
+      throw LayoutValidationError.badFrameRate(value, at: path("frameRate"))
+    }
+    let frameRate = Int(value)
+    let last = MotionFrames.lastIndex(duration: motion.duration, frameRate: frameRate)
+    guard last < Double(MotionFrames.maximumCount) else {
+      throw LayoutValidationError.tooManyFrames(
+        last + 1, duration: motion.duration, frameRate: frameRate, at: path("frameRate"))
+    }
+    return frameRate
+  }
+
   /// The rect at `name`, or nil when the member is absent or `null`.
   @inlinable
   func rectIfPresent(_ name: StaticString) throws -> Rect? {

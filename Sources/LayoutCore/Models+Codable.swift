@@ -14,16 +14,17 @@ extension KeyboardInput {
 
 extension KeyboardAnimation: Codable {
   enum CodingKeys: String, CodingKey {
-    case duration, curve
+    case duration, curve, frameRate
   }
 
-  /// Decodes `{"duration", "curve"}` as `init(validating:)` reads it.
+  /// Decodes `{"duration", "curve", "frameRate"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
   }
 
-  /// Reads `{"duration", "curve"}` with the defaults filled in: `duration` ≥ 0, `curve` an
-  /// integer 0…15 (`7.0` reads as 7).
+  /// Reads `{"duration", "curve", "frameRate"}` with the defaults filled in: `duration` ≥ 0,
+  /// `curve` an integer 0…15 (`7.0` reads as 7), `frameRate` absent or an integer 1…240 that
+  /// asks for at most 2,401 frames (SPEC §6; type and range are checked first).
   @inlinable
   public init(validating container: some LayoutDecodingContainer) throws {
     duration = try container.validNumberIfPresent("duration", nonNegative: true) ?? Self.defaultDuration
@@ -35,12 +36,44 @@ extension KeyboardAnimation: Codable {
     } else {
       curve = Self.defaultCurve
     }
+    frameRate = try container.frameRateIfPresent(for: Motion(curve: curve, duration: duration))
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(duration, forKey: .duration)
     try container.encode(curve, forKey: .curve)
+    try container.encodeIfPresent(frameRate, forKey: .frameRate)
+  }
+}
+
+extension AnimationAnswer: Codable {
+  enum CodingKeys: String, CodingKey {
+    case duration, curve, options, motionDuration, easing, frames, timingFunction
+  }
+
+  /// Decodes the SPEC §6 object; `frames` keeps the values it holds.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    duration = try container.decode(Double.self, forKey: .duration)
+    curve = try container.decode(Int.self, forKey: .curve)
+    options = try container.decode(Int.self, forKey: .options)
+    motionDuration = try container.decode(Double.self, forKey: .motionDuration)
+    easing = try container.decode(String.self, forKey: .easing)
+    frames = try container.decodeIfPresent([Double].self, forKey: .frames).map(MotionFrames.init)
+    timingFunction = try container.decode(String.self, forKey: .timingFunction)
+  }
+
+  /// Encodes every member; `frames` only when present.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(duration, forKey: .duration)
+    try container.encode(curve, forKey: .curve)
+    try container.encode(options, forKey: .options)
+    try container.encode(motionDuration, forKey: .motionDuration)
+    try container.encode(easing, forKey: .easing)
+    try container.encodeIfPresent(frames.map(Array.init), forKey: .frames)
+    try container.encode(timingFunction, forKey: .timingFunction)
   }
 }
 

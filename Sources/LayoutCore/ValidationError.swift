@@ -27,13 +27,13 @@ extension LayoutValidationError {
     case wrongType
     /// A number is infinite, NaN, or too large or too small for a 64-bit float to hold.
     case notFinite
-    /// A number lies beyond ±1e9, or `curve` lies outside 0…15.
+    /// A number lies beyond ±1e9, `curve` outside 0…15 or `frameRate` outside 1…240.
     case outOfRange
     /// A size, margin, duration or safe-area inset is below 0.
     case negative
     /// `mode` or `undocked` names a value the contract does not know.
     case unknownValue
-    /// `curve` has a fractional part.
+    /// `curve` or `frameRate` has a fractional part.
     case notAnInteger
     /// Both `keyboard` and `keyboardHeight` are present.
     case bothKeyboardAndHeight
@@ -43,6 +43,8 @@ extension LayoutValidationError {
     case duplicateMember
     /// A value the decoder reported as corrupted for any other reason.
     case invalidValue
+    /// A request asks for more than the contract allows (SPEC §6: over 2,401 frames).
+    case tooMany
 
     /// A short, fixed title for the rule, e.g. for a problem answer's `title`.
     public var title: String {
@@ -58,6 +60,7 @@ extension LayoutValidationError {
       case .noKeyboard: "No keyboard"
       case .duplicateMember: "Duplicate member"
       case .invalidValue: "Invalid value"
+      case .tooMany: "Too many"
       }
     }
   }
@@ -104,6 +107,26 @@ extension LayoutValidationError {
     Self(
       kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
       detail: "`\(JSONPointer.memberName(for: path))` must be an integer from 0 to 15, got \(format(value)).")
+  }
+
+  @usableFromInline
+  static func badFrameRate(_ value: Double, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` must be an integer from 1 to 240, got \(format(value))."
+    )
+  }
+
+  /// `count` frames, more than SPEC §6's 2,401, for a motion of `duration` seconds sampled
+  /// `frameRate` times a second.
+  @usableFromInline
+  static func tooManyFrames(
+    _ count: Double, duration: Double, frameRate: Int, at path: [any CodingKey]
+  ) -> Self {
+    Self(
+      kind: .tooMany, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` \(frameRate) over a \(format(duration)) s motion gives "
+        + "\(format(count)) frames; at most 2401 are answered (ten seconds at 240 frames a second).")
   }
 
   @usableFromInline

@@ -86,7 +86,11 @@ extension DiagramScene {
     }
 
     if let animation = answer.animation {
-      summary.append("animation \(animation.duration.diagramText) s · \(animation.timingFunction)")
+      // The motion's real duration (SPEC §6): curve 7 moves for 0.5 s whatever it was handed.
+      let easing = animation.curve == 7 ? "keyboard spring" : animation.easing
+      summary.append(
+        "animation \(animation.duration.diagramText) s · moves \(animation.motionDuration.diagramText) s · \(easing)"
+      )
     }
     self.init(
       title: "POST /avoid · \(answer.mode.rawValue)",

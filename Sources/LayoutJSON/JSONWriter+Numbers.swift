@@ -17,8 +17,12 @@ extension JSONWriter {
       appendInteger(Int64(value))
       return
     }
-    // Shortest round-trip digits; at most 24 bytes, and no allocation up to 15 (small string).
-    bytes.append(contentsOf: value.description.utf8)
+    // Shortest round-trip digits, the same as `description`, without making a String (which
+    // allocates past 15 bytes): the standard library hands them to the stream as ASCII.
+    var sink = DigitSink()
+    swap(&sink.bytes, &bytes)
+    value.write(to: &sink)
+    swap(&sink.bytes, &bytes)
   }
 
   /// Writes an integer.
@@ -44,5 +48,19 @@ extension JSONWriter {
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
+  }
+}
+
+/// Appends what `Double.write(to:)` formats to a byte buffer, taking the standard library's ASCII
+/// fast path so that no `String` is made.
+private struct DigitSink: TextOutputStream {
+  var bytes: [UInt8] = []
+
+  mutating func write(_ string: String) {
+    bytes.append(contentsOf: string.utf8)
+  }
+
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
   }
 }

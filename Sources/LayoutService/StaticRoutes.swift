@@ -19,10 +19,10 @@ extension LayoutService {
   /// The media type `GET /` is served with.
   static let playgroundContentType = "text/html; charset=utf-8"
 
-  /// What the playground page may load: itself, its inline style and script, calls to this
-  /// service, and the diagrams it fetches as blobs.
+  /// What the playground page may load: itself, its inline style and script, `/layoutd.js`,
+  /// calls to this service, and the diagrams it fetches as blobs.
   static let playgroundContentSecurityPolicy =
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
     + "img-src 'self' blob: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
   /// `GET /`: the playground, a self-contained page (embedded at build time from
@@ -35,6 +35,23 @@ extension LayoutService {
     response.addHeader("Content-Security-Policy", playgroundContentSecurityPolicy)
     response.addHeader("X-Content-Type-Options", "nosniff")
     page.withUTF8Buffer { response.write($0) }
+  }
+}
+
+extension LayoutService {
+  /// The media type `GET /layoutd.js` is served with.
+  static let clientModuleContentType = "text/javascript; charset=utf-8"
+
+  /// `GET /layoutd.js`: the web client module (embedded at build time from `Assets/layoutd.js`):
+  /// `avoid`, `caretFollow` and `animateAnswer`, which moves an element with the answer's easing
+  /// over its motion's duration.
+  static func clientModule(
+    _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+  ) throws(HTTPError) {
+    guard let module = Assets.file(named: "layoutd.js") else { throw .notFound(path: request.path) }
+    response.contentType = clientModuleContentType
+    response.addHeader("X-Content-Type-Options", "nosniff")
+    module.withUTF8Buffer { response.write($0) }
   }
 }
 

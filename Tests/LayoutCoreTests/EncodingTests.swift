@@ -71,7 +71,18 @@ struct EncodingTests {
         AvoidRequest(
           container: container, field: field, keyboard: .height(336), animation: KeyboardAnimation())))
     let animation = with["animation"] as? [String: Any] ?? [:]
-    #expect(Set(animation.keys) == ["duration", "curve", "options", "timingFunction"])
+    #expect(
+      Set(animation.keys) == ["duration", "curve", "options", "motionDuration", "easing", "timingFunction"])
+    let withFrames = try object(
+      avoid(
+        AvoidRequest(
+          container: container, field: field, keyboard: .height(336),
+          animation: KeyboardAnimation(frameRate: 60))))
+    let framed = withFrames["animation"] as? [String: Any] ?? [:]
+    #expect(
+      Set(framed.keys) == [
+        "duration", "curve", "options", "motionDuration", "easing", "frames", "timingFunction",
+      ])
   }
 
   @Test("the fast path's key order: mode, keyboard, the mode's members, fits, animation")
@@ -106,7 +117,9 @@ struct EncodingTests {
           contentOffset: Point(x: 1, y: 2), contentInset: Insets(top: 3),
           scrollIndicatorInsets: Insets(left: 4)),
         fits: false,
-        animation: AnimationAnswer(duration: 0.3, curve: 1, options: 65536, timingFunction: "ease-in")),
+        animation: AnimationAnswer(
+          duration: 0.3, curve: 1, options: 65536, motionDuration: 0.3, easing: "ease-in",
+          frames: MotionFrames([0, 0.5, 1]), timingFunction: "ease-in")),
       AvoidAnswer(
         keyboard: KeyboardAnswer(state: .hidden, overlap: 0),
         layout: .resize(

@@ -165,6 +165,20 @@ struct AvoidDiagramTests {
     #expect(!plain.texts.contains { $0.hasPrefix("animation") })
   }
 
+  @Test func theMotionsDurationIsNoted() throws {
+    var request = Requests.translate()
+    request.animation = KeyboardAnimation(duration: 0.25, curve: 7)
+    let spring = try SVGDocument(Diagram.svg(request, avoid(request)))
+    #expect(
+      spring.texts.contains { $0.contains("0.25 s") && $0.contains("moves 0.5 s") && $0.contains("spring") })
+    request.animation = KeyboardAnimation(duration: 0.4, curve: 2)
+    let easeOut = try SVGDocument(Diagram.svg(request, avoid(request)))
+    #expect(easeOut.texts.contains { $0.contains("moves 0.4 s") && $0.contains("ease-out") })
+    request.animation = KeyboardAnimation(duration: 0, curve: 7)
+    let instant = try SVGDocument(Diagram.svg(request, avoid(request)))
+    #expect(instant.texts.contains { $0.contains("moves 0 s") })
+  }
+
   @Test func thePanelsSitSideBySideInsideTheCanvas() throws {
     let request = Requests.translate()
     let document = try SVGDocument(Diagram.svg(request, avoid(request)))

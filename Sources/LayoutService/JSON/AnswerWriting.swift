@@ -80,6 +80,17 @@ extension AnimationAnswer: JSONWritable {
     writer.number(curve)
     writer.key("options")
     writer.number(options)
+    writer.key("motionDuration")
+    writer.number(motionDuration)
+    writer.key("easing")
+    writer.string(easing)
+    if let frames {
+      // Each value is computed as it is written: nothing is stored per request.
+      writer.key("frames")
+      writer.beginArray()
+      for value in frames { writer.number(value) }
+      writer.endArray()
+    }
     writer.key("timingFunction")
     writer.string(timingFunction)
     writer.endObject()
