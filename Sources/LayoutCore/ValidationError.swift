@@ -41,6 +41,8 @@ extension LayoutValidationError {
     case noKeyboard
     /// An object has two members of the same name (I-JSON, RFC 7493).
     case duplicateMember
+    /// An array holds more elements than the contract allows (`alsoReveal`: 16).
+    case tooMany
     /// A value the decoder reported as corrupted for any other reason.
     case invalidValue
 
@@ -57,6 +59,7 @@ extension LayoutValidationError {
       case .bothKeyboardAndHeight: "Both keyboard and keyboardHeight"
       case .noKeyboard: "No keyboard"
       case .duplicateMember: "Duplicate member"
+      case .tooMany: "Too many"
       case .invalidValue: "Invalid value"
       }
     }
@@ -126,6 +129,13 @@ extension LayoutValidationError {
     Self(
       kind: .noKeyboard, pointer: JSONPointer.pointer(for: path),
       detail: "`keyboard` is required: send its frame, null for a hidden keyboard, or `keyboardHeight`.")
+  }
+
+  @usableFromInline
+  static func tooMany(_ count: Int, limit: Int, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .tooMany, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` holds at most \(limit) elements, got \(count).")
   }
 
   /// A number as a person writes it: `-1`, not `-1.0`.

@@ -86,6 +86,14 @@ extension AnimationAnswer: JSONWritable {
   }
 }
 
+extension AlsoRevealed: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginArray()
+    for value in self { writer.bool(value) }
+    writer.endArray()
+  }
+}
+
 extension AvoidAnswer: JSONWritable {
   func write(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -118,6 +126,10 @@ extension AvoidAnswer: JSONWritable {
     if let animation {
       writer.key("animation")
       writer.value(animation)
+    }
+    if let alsoRevealed {
+      writer.key("alsoRevealed")
+      writer.value(alsoRevealed)
     }
     writer.endObject()
   }
