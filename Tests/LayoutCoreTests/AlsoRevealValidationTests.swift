@@ -28,9 +28,12 @@ struct AlsoRevealValidationTests {
 
   @Test("valid: rects in order; [] is an empty list; null is no list")
   func valid() throws {
-    let request = try Decoding.decode(AvoidRequest.self, Self.body(#"[{"x": 0, "y": -5, "width": 0, "height": 0}, "# + Self.rect + "]"))
+    let request = try Decoding.decode(
+      AvoidRequest.self, Self.body(#"[{"x": 0, "y": -5, "width": 0, "height": 0}, "# + Self.rect + "]"))
     #expect(
-      request.alsoReveal == [Rect(x: 0, y: -5, width: 0, height: 0), Rect(x: 20, y: 748, width: 350, height: 16)])
+      request.alsoReveal == [
+        Rect(x: 0, y: -5, width: 0, height: 0), Rect(x: 20, y: 748, width: 350, height: 16),
+      ])
     #expect(try Decoding.decode(AvoidRequest.self, Self.body("[]")).alsoReveal == AlsoReveal())
     #expect(try Decoding.decode(AvoidRequest.self, Self.body("null")).alsoReveal == nil)
     #expect(try Decoding.decode(AvoidRequest.self, Requests.avoid(#""keyboard": null"#)).alsoReveal == nil)
@@ -41,7 +44,8 @@ struct AlsoRevealValidationTests {
     #expect(try Decoding.decode(AvoidRequest.self, Self.body(Self.rects(16))).alsoReveal?.count == 16)
     expectError(Self.rects(17), .tooMany, "/alsoReveal")
     // The count is checked before the elements.
-    expectError("[" + Array(repeating: "null", count: 17).joined(separator: ",") + "]", .tooMany, "/alsoReveal")
+    expectError(
+      "[" + Array(repeating: "null", count: 17).joined(separator: ",") + "]", .tooMany, "/alsoReveal")
   }
 
   @Test("not an array is a wrong type at /alsoReveal")
