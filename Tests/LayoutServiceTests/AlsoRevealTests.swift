@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTesting
+import LayoutCore
+import LayoutTesting
 import Testing
 
 /// SPEC §4.5 over HTTP: `alsoRevealed` in answers, and every `alsoReveal` rule as a 422 with its
@@ -71,6 +73,35 @@ struct AlsoRevealHTTPTests {
     #expect(problem["pointer"] as? String == pointer, "\(response.bodyString)")
     #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)")
     #expect((problem["detail"] as? String)?.isEmpty == false)
+  }
+
+  @Test(
+    "the service's answers with alsoReveal equal Foundation's decoding, the core and JSONEncoder",
+    arguments: ["translate", "scroll", "resize"])
+  func answersMatchTheCore(mode: String) throws {
+    let fixture = try ServiceFixture()
+    let endpoints = EndpointTests()
+    var generator = SplitMix64(seed: 4500 &+ UInt64(mode.utf8.count))
+    var disagreements: [String] = []
+    func grid(_ range: ClosedRange<Double>) -> Double {
+      (Double.random(in: range, using: &generator) * 4).rounded() / 4
+    }
+    for _ in 0..<200 {
+      var body = endpoints.request(&generator, mode: mode)
+      let field = try #require(body["field"] as? [String: Double])
+      let y = try #require(field["y"])
+      body["alsoReveal"] = (0..<Int(generator.next() % 7)).map { _ in
+        [
+          "x": 16, "y": y + grid(-120...240), "width": grid(0...300), "height": grid(0...80),
+        ]
+      }
+      if let disagreement = try endpoints.disagreement(
+        fixture.client, path: "/avoid", body: body, request: AvoidRequest.self, compute: avoid)
+      {
+        disagreements.append(disagreement)
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(2))")
   }
 
   @Test("a bad alsoReveal does not hurt the next request on the same connection")
