@@ -33,12 +33,15 @@ public struct AvoidRequest: Hashable, Sendable {
   public var contentInset: Insets
   /// The keyboard notification's animation, echoed in the answer.
   public var animation: KeyboardAnimation?
+  /// More to keep in view with the field, most important first, in the field's coordinates
+  /// (§4.5); nil when the request has none.
+  public var alsoReveal: AlsoReveal?
 
   public init(
     container: Rect, field: Rect, keyboard: KeyboardInput, screen: Rect? = nil,
     undocked: UndockedPolicy = .ignore, safeArea: Insets = .zero, margin: Double = AvoidRequest.defaultMargin,
     mode: AvoidMode = .translate, contentOffset: Point? = nil, contentSize: Size? = nil,
-    contentInset: Insets = .zero, animation: KeyboardAnimation? = nil
+    contentInset: Insets = .zero, animation: KeyboardAnimation? = nil, alsoReveal: AlsoReveal? = nil
   ) {
     self.container = container
     self.field = field
@@ -52,6 +55,7 @@ public struct AvoidRequest: Hashable, Sendable {
     self.contentSize = contentSize
     self.contentInset = contentInset
     self.animation = animation
+    self.alsoReveal = alsoReveal
   }
 
   /// The margin when the request has none: 10 points.
@@ -67,12 +71,19 @@ public struct AvoidAnswer: Hashable, Sendable {
   public var fits: Bool
   /// The echoed animation; nil when the request had none.
   public var animation: AnimationAnswer?
+  /// Per `alsoReveal` rect, whether it was kept in view with the field (§4.5); nil when the
+  /// request had no `alsoReveal`.
+  public var alsoRevealed: AlsoRevealed?
 
-  public init(keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil) {
+  public init(
+    keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
+    alsoRevealed: AlsoRevealed? = nil
+  ) {
     self.keyboard = keyboard
     self.layout = layout
     self.fits = fits
     self.animation = animation
+    self.alsoRevealed = alsoRevealed
   }
 
   /// The mode the answer is for.
@@ -100,43 +111,57 @@ extension AvoidAnswer {
   }
 }
 
-/// `POST /avoid` (SPEC §4): the keyboard (§3), the mode's layout (§4.1–§4.3) and the echoed
-/// animation (§6).
+/// `POST /avoid` (SPEC §4): the keyboard (§3), the mode's layout (§4.1–§4.3) for the field
+/// grown through `alsoReveal` (§4.5), and the echoed animation (§6).
 public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
   let keyboard = KeyboardLayout.keyboard(
     request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
   let overlap = keyboard.overlap
-  let layout: AvoidAnswer.Layout
-  let fits: Bool
-  switch request.mode {
-  case .translate:
-    let result = KeyboardLayout.translate(
-      field: request.field, overlap: overlap, keyboardTop: request.container.height - overlap,
-      margin: request.margin, safeArea: request.safeArea)
-    layout = .translate(offset: result.offset)
-    fits = result.fits
-  case .scroll:
-    let result = KeyboardLayout.scroll(
-      target: (request.field.minY, request.field.maxY + request.margin),
-      containerHeight: request.container.height, overlap: overlap, safeArea: request.safeArea,
-      contentOffset: request.contentOffset ?? .zero, contentSize: request.contentSize ?? .zero,
-      contentInset: request.contentInset)
-    layout = .scroll(
-      contentOffset: result.contentOffset, contentInset: result.contentInset,
-      scrollIndicatorInsets: result.scrollIndicatorInsets)
-    fits = result.fits
-  case .resize:
-    let result = KeyboardLayout.resize(
-      field: request.field, container: request.container, overlap: overlap, margin: request.margin,
-      safeArea: request.safeArea)
-    layout = .resize(
-      bottomInset: result.bottomInset, additionalSafeAreaInsets: result.additionalSafeAreaInsets,
-      visible: result.visible)
-    fits = result.fits
+
+  /// The mode's formulas with `field` as the field: its layout and its `fits`.
+  func layout(for field: Rect) -> (layout: AvoidAnswer.Layout, fits: Bool) {
+    switch request.mode {
+    case .translate:
+      let result = KeyboardLayout.translate(
+        field: field, overlap: overlap, keyboardTop: request.container.height - overlap,
+        margin: request.margin, safeArea: request.safeArea)
+      return (.translate(offset: result.offset), result.fits)
+    case .scroll:
+      let result = KeyboardLayout.scroll(
+        target: (field.minY, field.maxY + request.margin),
+        containerHeight: request.container.height, overlap: overlap, safeArea: request.safeArea,
+        contentOffset: request.contentOffset ?? .zero, contentSize: request.contentSize ?? .zero,
+        contentInset: request.contentInset)
+      return (
+        .scroll(
+          contentOffset: result.contentOffset, contentInset: result.contentInset,
+          scrollIndicatorInsets: result.scrollIndicatorInsets),
+        result.fits
+      )
+    case .resize:
+      let result = KeyboardLayout.resize(
+        field: field, container: request.container, overlap: overlap, margin: request.margin,
+        safeArea: request.safeArea)
+      return (
+        .resize(
+          bottomInset: result.bottomInset, additionalSafeAreaInsets: result.additionalSafeAreaInsets,
+          visible: result.visible),
+        result.fits
+      )
+    }
   }
+
+  var target = request.field
+  var alsoRevealed: AlsoRevealed?
+  if let alsoReveal = request.alsoReveal {
+    let grown = KeyboardLayout.revealTarget(field: target, alsoReveal: alsoReveal) { layout(for: $0).fits }
+    target = grown.target
+    alsoRevealed = grown.alsoRevealed
+  }
+  let result = layout(for: target)
   return AvoidAnswer(
-    keyboard: keyboard, layout: layout, fits: fits, animation: request.animation.map(KeyboardLayout.animation)
-  )
+    keyboard: keyboard, layout: result.layout, fits: result.fits,
+    animation: request.animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
 }
 
 extension KeyboardLayout {

@@ -77,10 +77,9 @@ public struct CaretFollowAnswer: Codable, Hashable, Sendable {
 public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
   let keyboard = KeyboardLayout.keyboard(
     request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked)
-  let caret = request.caret
-  let caretMaxY = caret.minY + max(caret.height, request.lineHeight)
+  let caret = KeyboardLayout.caret(request.caret, grownTo: request.lineHeight)
   let result = KeyboardLayout.scroll(
-    target: (caret.minY - request.margin, caretMaxY + request.margin),
+    target: (caret.minY - request.margin, caret.maxY + request.margin),
     containerHeight: request.textView.height, overlap: keyboard.overlap, safeArea: request.safeArea,
     contentOffset: request.contentOffset, contentSize: request.contentSize,
     contentInset: request.contentInset, revealsWithoutOverlap: true)
@@ -89,6 +88,13 @@ public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
     scrollIndicatorInsets: result.scrollIndicatorInsets,
     changed: result.contentOffset != request.contentOffset,
     caretVisible: result.fits)
+}
+
+extension KeyboardLayout {
+  /// SPEC §5: the caret rect grown downward to at least `lineHeight`.
+  public static func caret(_ caret: Rect, grownTo lineHeight: Double) -> Rect {
+    Rect(x: caret.x, y: caret.y, width: caret.width, height: max(caret.height, lineHeight))
+  }
 }
 
 extension KeyboardLayout {

@@ -32,6 +32,12 @@ public protocol LayoutDecodingContainer {
 
   /// The object at member `name`, or nil when it is absent or `null`.
   func objectIfPresent(_ name: StaticString) throws -> Self?
+
+  /// The number of elements of the array at member `name`, or nil when it is absent or `null`.
+  func arrayCountIfPresent(_ name: StaticString) throws -> Int?
+
+  /// The object at position `index` (within the count) of the array at member `name`.
+  func object(_ name: StaticString, at index: Int) throws -> Self
 }
 
 extension LayoutDecodingContainer {
@@ -101,6 +107,23 @@ extension LayoutDecodingContainer {
         last + 1, duration: motion.duration, frameRate: frameRate, at: path("frameRate"))
     }
     return frameRate
+  }
+
+  /// The rects of `alsoReveal` (SPEC §4.5), or nil when the member is absent or `null`.
+  ///
+  /// More than `AlsoReveal.capacity` is `tooMany` at the array; each element is read like
+  /// `field`, so an element that is not an object is a wrong type at its index.
+  @inlinable
+  func alsoRevealIfPresent() throws -> AlsoReveal? {
+    guard let count = try arrayCountIfPresent("alsoReveal") else { return nil }
+    if count > AlsoReveal.capacity {
+      throw LayoutValidationError.tooMany(count, limit: AlsoReveal.capacity, at: path("alsoReveal"))
+    }
+    var rects = AlsoReveal()
+    for index in 0..<count {
+      rects.append(try Rect(validating: object("alsoReveal", at: index)))
+    }
+    return rects
   }
 
   /// The rect at `name`, or nil when the member is absent or `null`.
@@ -255,6 +278,25 @@ struct KeyedLayoutContainer: LayoutDecodingContainer {
     let key = LayoutCodingKey(name)
     guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
     return try KeyedLayoutContainer(container.superDecoder(forKey: key))
+  }
+
+  func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
+    let key = LayoutCodingKey(name)
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    var elements = try container.nestedUnkeyedContainer(forKey: key)
+    if let count = elements.count { return count }
+    var count = 0
+    while !elements.isAtEnd {
+      _ = try elements.superDecoder()
+      count += 1
+    }
+    return count
+  }
+
+  func object(_ name: StaticString, at index: Int) throws -> KeyedLayoutContainer {
+    var elements = try container.nestedUnkeyedContainer(forKey: LayoutCodingKey(name))
+    for _ in 0..<index { _ = try elements.superDecoder() }
+    return try KeyedLayoutContainer(elements.superDecoder())
   }
 
   /// Rethrows a missing member, a wrong type or a `null`; returns for anything else, which

@@ -81,6 +81,7 @@ extension AvoidRequest: Codable {
   enum CodingKeys: String, CodingKey {
     case container, field, keyboard, keyboardHeight, screen, undocked, safeArea, margin, mode
     case contentOffset, contentSize, contentInset, animation
+    case alsoReveal
   }
 
   /// Decodes and validates a request as `init(validating:)` reads it.
@@ -108,6 +109,7 @@ extension AvoidRequest: Codable {
     contentSize = try container.objectIfPresent("contentSize").map { try Size(validating: $0) }
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero
     animation = try container.objectIfPresent("animation").map { try KeyboardAnimation(validating: $0) }
+    alsoReveal = try container.alsoRevealIfPresent()
     if mode == .scroll {
       if contentOffset == nil {
         throw LayoutValidationError.missingMember(at: container.path("contentOffset"))
@@ -133,6 +135,36 @@ extension AvoidRequest: Codable {
     try container.encodeIfPresent(contentSize, forKey: .contentSize)
     try container.encode(contentInset, forKey: .contentInset)
     try container.encodeIfPresent(animation, forKey: .animation)
+    try container.encodeIfPresent(alsoReveal, forKey: .alsoReveal)
+  }
+}
+
+extension AlsoReveal: Encodable {
+  /// Encodes the rects as an array.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for rect in self { try container.encode(rect) }
+  }
+}
+
+extension AlsoRevealed: Codable {
+  /// Decodes an array of at most `AlsoReveal.capacity` booleans.
+  public init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    self.init()
+    while !container.isAtEnd {
+      guard count < AlsoReveal.capacity else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "alsoRevealed holds at most \(AlsoReveal.capacity) values")
+      }
+      append(try container.decode(Bool.self))
+    }
+  }
+
+  /// Encodes the booleans as an array.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for value in self { try container.encode(value) }
   }
 }
 
@@ -140,6 +172,7 @@ extension AvoidAnswer: Codable {
   enum CodingKeys: String, CodingKey {
     case mode, keyboard, offset, contentOffset, contentInset, scrollIndicatorInsets, bottomInset
     case additionalSafeAreaInsets, visible, fits, animation
+    case alsoRevealed
   }
 
   /// Decodes the flat SPEC §4.4 object; `mode` picks which members are read.
@@ -163,9 +196,11 @@ extension AvoidAnswer: Codable {
     }
     fits = try container.decode(Bool.self, forKey: .fits)
     animation = try container.decodeIfPresent(AnimationAnswer.self, forKey: .animation)
+    alsoRevealed = try container.decodeIfPresent(AlsoRevealed.self, forKey: .alsoRevealed)
   }
 
-  /// Encodes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation`.
+  /// Encodes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation` and
+  /// `alsoRevealed`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(mode, forKey: .mode)
@@ -184,6 +219,7 @@ extension AvoidAnswer: Codable {
     }
     try container.encode(fits, forKey: .fits)
     try container.encodeIfPresent(animation, forKey: .animation)
+    try container.encodeIfPresent(alsoRevealed, forKey: .alsoRevealed)
   }
 }
 

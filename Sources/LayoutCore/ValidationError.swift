@@ -41,10 +41,11 @@ extension LayoutValidationError {
     case noKeyboard
     /// An object has two members of the same name (I-JSON, RFC 7493).
     case duplicateMember
+    /// More than the contract allows: over 16 `alsoReveal` rects, over 2,401 frames, over 10,000
+    /// batch items.
+    case tooMany
     /// A value the decoder reported as corrupted for any other reason.
     case invalidValue
-    /// A request asks for more than the contract allows (SPEC §6: over 2,401 frames).
-    case tooMany
 
     /// A short, fixed title for the rule, e.g. for a problem answer's `title`.
     public var title: String {
@@ -59,8 +60,8 @@ extension LayoutValidationError {
       case .bothKeyboardAndHeight: "Both keyboard and keyboardHeight"
       case .noKeyboard: "No keyboard"
       case .duplicateMember: "Duplicate member"
-      case .invalidValue: "Invalid value"
       case .tooMany: "Too many"
+      case .invalidValue: "Invalid value"
       }
     }
   }
@@ -149,6 +150,13 @@ extension LayoutValidationError {
     Self(
       kind: .noKeyboard, pointer: JSONPointer.pointer(for: path),
       detail: "`keyboard` is required: send its frame, null for a hidden keyboard, or `keyboardHeight`.")
+  }
+
+  @usableFromInline
+  static func tooMany(_ count: Int, limit: Int, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .tooMany, pointer: JSONPointer.pointer(for: path),
+      detail: "`\(JSONPointer.memberName(for: path))` holds at most \(limit) elements, got \(count).")
   }
 
   /// A number as a person writes it: `-1`, not `-1.0`.

@@ -10,8 +10,8 @@ public enum Diagram {
   /// The largest size, in SVG user units, one panel (before or after) is scaled to.
   public static let panelSize = Size(width: 300, height: 420)
 
-  /// The diagram of a `POST /avoid` answer: container, safe area, keyboard and field, before
-  /// and after the answer is applied.
+  /// The diagram of a `POST /avoid` answer: container, safe area, keyboard, field and the
+  /// `alsoReveal` rects, before and after the answer is applied.
   public static func svg(_ request: AvoidRequest, _ answer: AvoidAnswer) -> String {
     DiagramScene(request, answer).svg()
   }
@@ -83,6 +83,8 @@ enum DiagramRole: String, Sendable {
   case ghost
   /// The caret, grown to its line height.
   case caret
+  /// A rect of `alsoReveal`: what the answer keeps in view with the field (SPEC §4.5).
+  case alsoReveal = "also-reveal"
   /// The keyboard when it is an obstruction.
   case keyboard
   /// An undocked keyboard the request ignores.
@@ -108,6 +110,11 @@ extension DiagramRole {
         ("fill", warns ? Self.warningColor : "#2f80ed"), ("fill-opacity", "0.35"),
         ("stroke", warns ? Self.warningColor : "#2f80ed"), ("stroke-width", "1.5"),
       ]
+    case .alsoReveal:
+      [
+        ("fill", warns ? "none" : "#9b51e0"), ("fill-opacity", "0.18"),
+        ("stroke", warns ? Self.warningColor : "#9b51e0"), ("stroke-width", "1"),
+      ] + (warns ? [("stroke-dasharray", "3 2")] : [])
     case .ghost:
       [("fill", "none"), ("stroke", "#2f80ed"), ("stroke-dasharray", "4 3"), ("stroke-opacity", "0.8")]
     case .keyboard: [("fill", "#3b4252"), ("fill-opacity", "0.85")]

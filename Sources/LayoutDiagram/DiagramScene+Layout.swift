@@ -6,16 +6,22 @@ extension DiagramScene {
     let container = request.container
     let screen = request.screen ?? container
     let keyboard = Self.keyboard(
-      request.keyboard.frame(on: screen), answer.keyboard, undocked: request.undocked)
+      KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
+      undocked: request.undocked)
     let overlap = answer.keyboard.overlap
     let safeArea = Self.safeArea(request.safeArea, of: container)
+    /// The `alsoReveal` rects moved by `dx`, `dy`; after the layout, marked by whether they
+    /// were revealed.
+    func companions(_ dx: Double, _ dy: Double, after: Bool) -> [DiagramShape] {
+      Self.alsoReveal(request.alsoReveal, answer.alsoRevealed, dx, dy, after: after)
+    }
     // Behind every panel's shapes: the container and its safe area; in front: the keyboard.
     let back = [DiagramShape("container", .container, container)] + safeArea
     let front = [keyboard, Self.keyboardTop(container, overlap: overlap)].compactMap { $0 }
     // Before the layout, for the modes that keep the field where it is in the container.
     let unmoved = DiagramPanel(
       name: "before", caption: "before",
-      shapes: back + [
+      shapes: back + companions(container.x, container.y, after: false) + [
         DiagramShape(
           "field", .field, request.field.offsetBy(container.x, container.y),
           label: "field y \(request.field.y.diagramText)")
@@ -32,7 +38,7 @@ extension DiagramScene {
       after = DiagramPanel(
         name: "after", caption: "after · offset.y \(offset.y.diagramText)",
         shapes: [DiagramShape("container", .container, container.offsetBy(offset.x, offset.y))]
-          + safeArea + [
+          + safeArea + companions(container.x + offset.x, container.y + offset.y, after: true) + [
             DiagramShape("field-before", .ghost, field),
             DiagramShape(
               "field", .field, moved, label: "field y \((request.field.y + offset.y).diagramText)",
@@ -47,17 +53,18 @@ extension DiagramScene {
         container.x - contentOffset.x, container.y - contentOffset.y)
       before = DiagramPanel(
         name: "before", caption: "before · contentOffset.y \(start.y.diagramText)",
-        shapes: back + [
+        shapes: back + companions(container.x - start.x, container.y - start.y, after: false) + [
           DiagramShape("field", .field, field, label: "field y \((field.y - container.y).diagramText)")
         ] + front)
       after = DiagramPanel(
         name: "after", caption: "after · contentOffset.y \(contentOffset.y.diagramText)",
-        shapes: back + [
-          DiagramShape("field-before", .ghost, field),
-          DiagramShape(
-            "field", .field, scrolled, label: "field y \((scrolled.y - container.y).diagramText)",
-            warns: !answer.fits),
-        ] + front)
+        shapes: back + companions(container.x - contentOffset.x, container.y - contentOffset.y, after: true)
+          + [
+            DiagramShape("field-before", .ghost, field),
+            DiagramShape(
+              "field", .field, scrolled, label: "field y \((scrolled.y - container.y).diagramText)",
+              warns: !answer.fits),
+          ] + front)
       summary.append(
         "contentOffset \(Self.text(start)) → \(Self.text(contentOffset)) · fits \(answer.fits)")
       summary.append("contentInset.bottom \(contentInset.bottom.diagramText) (scroll indicators too)")
@@ -75,8 +82,9 @@ extension DiagramScene {
           DiagramShape(
             "visible", .visible, shown,
             label: "visible \(visible.width.diagramText)×\(visible.height.diagramText)"),
+        ] + companions(container.x, container.y, after: true) + [
           DiagramShape(
-            "field", .field, field, label: "field y \(request.field.y.diagramText)", warns: !answer.fits),
+            "field", .field, field, label: "field y \(request.field.y.diagramText)", warns: !answer.fits)
         ] + [keyboard, Self.keyboardTop(container, overlap: overlap, labelled: false)].compactMap { $0 })
       summary.append(
         "bottomInset \(bottomInset.diagramText) · additionalSafeAreaInsets.bottom "
@@ -85,6 +93,9 @@ extension DiagramScene {
         "visible \(visible.width.diagramText)×\(visible.height.diagramText) · fits \(answer.fits)")
     }
 
+    if let alsoRevealed = answer.alsoRevealed {
+      summary.append("alsoRevealed [\(alsoRevealed.map(String.init).joined(separator: ", "))]")
+    }
     if let animation = answer.animation {
       // The motion's real duration (SPEC §6): curve 7 moves for 0.5 s whatever it was handed.
       let easing = animation.curve == 7 ? "keyboard spring" : animation.easing
@@ -105,12 +116,11 @@ extension DiagramScene {
     let textView = request.textView
     let screen = request.screen ?? textView
     let keyboard = Self.keyboard(
-      request.keyboard.frame(on: screen), answer.keyboard, undocked: request.undocked)
+      KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
+      undocked: request.undocked)
     let overlap = answer.keyboard.overlap
     let safeArea = Self.safeArea(request.safeArea, of: textView)
-    let caret = Rect(
-      x: request.caret.x, y: request.caret.y, width: request.caret.width,
-      height: max(request.caret.height, request.lineHeight))
+    let caret = KeyboardLayout.caret(request.caret, grownTo: request.lineHeight)
     let start = request.contentOffset
     let end = answer.contentOffset
     let caretBefore = caret.offsetBy(textView.x - start.x, textView.y - start.y)
@@ -209,6 +219,21 @@ extension DiagramScene {
       label: labelled ? "keyboardTop \(keyboardTop.diagramText)" : nil)
   }
 
+  /// The `alsoReveal` rects (SPEC §4.5) moved by `dx`, `dy`, one shape each; in the panel after
+  /// the layout each says whether it was revealed, and one that was not is drawn as a warning.
+  static func alsoReveal(
+    _ rects: AlsoReveal?, _ revealed: AlsoRevealed?, _ dx: Double, _ dy: Double, after: Bool
+  ) -> [DiagramShape] {
+    guard let rects else { return [] }
+    return rects.enumerated().map { index, rect in
+      let joined = revealed.map { index < $0.count && $0[index] } ?? false
+      let label =
+        after ? "alsoReveal[\(index)] \(joined ? "revealed" : "not revealed")" : "alsoReveal[\(index)]"
+      return DiagramShape(
+        "also-reveal-\(index)", .alsoReveal, rect.offsetBy(dx, dy), label: label, warns: after && !joined)
+    }
+  }
+
   /// The line that names the keyboard's state, overlap and top.
   static func keyboardSummary(_ keyboard: KeyboardAnswer, containerHeight: Double) -> String {
     var line = "keyboard \(keyboard.state.rawValue) · overlap \(keyboard.overlap.diagramText)"
@@ -221,19 +246,5 @@ extension DiagramScene {
   /// `{x, y}` with the diagram's numbers.
   static func text(_ point: Point) -> String {
     "{\(point.x.diagramText), \(point.y.diagramText)}"
-  }
-}
-
-extension KeyboardInput {
-  /// The keyboard's frame in screen coordinates, or nil when the request says it is hidden.
-  ///
-  /// `keyboardHeight` is the full-width keyboard docked at the bottom of `screen` (SPEC §3).
-  func frame(on screen: Rect) -> Rect? {
-    switch self {
-    case .frame(let frame): frame
-    case .hidden: nil
-    case .height(let height):
-      Rect(x: screen.x, y: screen.maxY - height, width: screen.width, height: height)
-    }
   }
 }

@@ -56,6 +56,27 @@ public struct JSONObject {
     return try object(at: value)
   }
 
+  /// The number of elements of the array at `name`, or nil when the member is absent or `null`.
+  ///
+  /// Throws `typeMismatch` when the member is not an array.
+  public func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
+    guard let value = presentMember(name) else { return nil }
+    return Int(try array(at: value).start)
+  }
+
+  /// The object at position `index` of the array at `name`.
+  ///
+  /// Throws for the array as `arrayCountIfPresent(_:)` does (or `keyNotFound`, `valueNotFound`
+  /// when it is absent or `null`), and for the element as `object(_:)` does, at its index.
+  public func object(_ name: StaticString, at index: Int) throws -> JSONObject {
+    guard let value = member(name) else { throw missing(name) }
+    let array = try array(at: value)
+    precondition(index >= 0 && index < Int(array.start), "index out of range")
+    var element = value + 1
+    for _ in 0..<index { element = storage.next(after: element) }
+    return try object(at: element)
+  }
+
   // MARK: - Members
 
   /// The value node of member `name`, if any.
@@ -88,6 +109,17 @@ public struct JSONObject {
       preconditionFailure("a keyed container over a non-object")
     }
     return JSONObject(storage: storage, index: value)
+  }
+
+  @inline(__always)
+  private func array(at value: Int32) throws -> JSONNode {
+    let node = storage.nodes[Int(value)]
+    guard node.kind == .array else {
+      // The decoder's own error for an unkeyed container over a value that is not an array.
+      _ = try JSONTapeDecoder(storage: storage, index: value).unkeyedContainer()
+      preconditionFailure("an unkeyed container over a non-array")
+    }
+    return node
   }
 
   private func missing(_ name: StaticString) -> DecodingError {

@@ -160,6 +160,38 @@ class PlaygroundTest(unittest.TestCase):
         self.assertEqual(self.page_request()["field"]["y"], 710)
         self.assert_field_offset_matches_service(int(self.element("kb-height").get_attribute("value")))
 
+    def test_also_reveal_companions_are_sent_and_marked_as_the_service_answers(self):
+        for checkbox in ("also-label", "also-error", "also-send"):
+            self.element(checkbox).click()
+            self.wait_for_answer()
+        sent = self.page_request()
+        field = sent["field"]
+        self.assertEqual([r["y"] - field["y"] for r in sent["alsoReveal"]], [-24, 48, 84])
+        status, _, body = post("/avoid", sent)
+        self.assertEqual(status, 200)
+        self.assertEqual(json.loads(body)["alsoRevealed"], [True, True, True])
+        for key in ("label", "error", "send"):
+            self.assertIn("revealed", self.element("companion-" + key).get_attribute("class"))
+
+        # Move the label up under the status bar: with it the field has no room left to move,
+        # so the label is skipped and the error text and the button are still revealed.
+        self.element("companion-label").send_keys(Keys.SHIFT, Keys.ARROW_UP * 58)
+        WebDriverWait(self.driver, WAIT).until(
+            lambda _: self.page_request()["alsoReveal"][0]["y"] == field["y"] - 24 - 580)
+        self.wait_for_answer()
+        sent = self.page_request()
+        status, _, body = post("/avoid", sent)
+        answer = json.loads(body)
+        self.assertEqual(answer["alsoRevealed"], [False, True, True])
+        self.assertEqual(json.loads(self.element("out-also-revealed").text), answer["alsoRevealed"])
+        self.assertIn("skipped", self.element("companion-label").get_attribute("class"))
+        self.assertIn("revealed", self.element("companion-send").get_attribute("class"))
+        # The companions move with the field: the Send button by the answer's offset.
+        ghost = self.drawn("field-ghost")
+        send = self.drawn("companion-send")
+        self.assertAlmostEqual(send["y"] - ghost["y"], 84 + answer["offset"]["y"], delta=1.0)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-also-reveal.png"))
+
     def test_the_svg_diagram_is_the_answer_of_the_same_request(self):
         self.element("show-svg").click()
         WebDriverWait(self.driver, WAIT).until(

@@ -19,6 +19,12 @@ struct ObjectContainer: LayoutDecodingContainer {
   func objectIfPresent(_ name: StaticString) throws -> ObjectContainer? {
     try object.objectIfPresent(name).map(ObjectContainer.init)
   }
+
+  func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
+
+  func object(_ name: StaticString, at index: Int) throws -> ObjectContainer {
+    ObjectContainer(try object.object(name, at: index))
+  }
 }
 
 /// A request model that reads through both `Decodable` and `init(validating:)`.

@@ -21,6 +21,11 @@ let avoidBody = Array(
 let avoidFramesBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10,"animation":{"duration":0.25,"curve":7,"frameRate":120}}"#
     .utf8)
+/// The same request with four companions in `alsoReveal` (SPEC §4.5): a label above the field,
+/// its error text, a hint and the Send button below it.
+let avoidAlsoRevealBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":600,"width":350,"height":44},"margin":10,"alsoReveal":[{"x":20,"y":576,"width":350,"height":20},{"x":20,"y":648,"width":350,"height":16},{"x":20,"y":668,"width":350,"height":16},{"x":20,"y":700,"width":350,"height":50}]}"#
+    .utf8)
 /// `examples/caret-follow.json` written compactly: 196 bytes.
 let caretBody = Array(
   #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"caret":{"x":120,"y":1500,"width":2,"height":20},"contentOffset":{"x":0,"y":1000},"contentSize":{"width":390,"height":3000}}"#
@@ -77,6 +82,9 @@ var sink = benchmark(
 sink &+= benchmark(
   "/avoid frameRate:120", endpoint: .avoid, body: avoidFramesBody, request: AvoidRequest.self, into: &table,
   compute: avoid)
+sink &+= benchmark(
+  "/avoid + alsoReveal ×4", endpoint: .avoid, body: avoidAlsoRevealBody, request: AvoidRequest.self,
+  into: &table, compute: avoid)
 sink &+= benchmark(
   "/caret-follow", endpoint: .caretFollow, body: caretBody, request: CaretFollowRequest.self, into: &table,
   compute: caretFollow)

@@ -97,6 +97,14 @@ extension AnimationAnswer: JSONWritable {
   }
 }
 
+extension AlsoRevealed: JSONWritable {
+  func write(to writer: inout JSONWriter) {
+    writer.beginArray()
+    for value in self { writer.bool(value) }
+    writer.endArray()
+  }
+}
+
 extension AvoidAnswer: JSONWritable {
   func write(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -129,6 +137,10 @@ extension AvoidAnswer: JSONWritable {
     if let animation {
       writer.key("animation")
       writer.value(animation)
+    }
+    if let alsoRevealed {
+      writer.key("alsoRevealed")
+      writer.value(alsoRevealed)
     }
     writer.endObject()
   }

@@ -89,4 +89,12 @@ struct JSONLayoutContainer: LayoutDecodingContainer {
   func objectIfPresent(_ name: StaticString) throws -> JSONLayoutContainer? {
     try object.objectIfPresent(name).map(JSONLayoutContainer.init)
   }
+
+  @inline(__always)
+  func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
+
+  @inline(__always)
+  func object(_ name: StaticString, at index: Int) throws -> JSONLayoutContainer {
+    JSONLayoutContainer(try object.object(name, at: index))
+  }
 }

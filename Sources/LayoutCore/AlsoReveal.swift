@@ -1,0 +1,117 @@
+/// The rects a `POST /avoid` request also keeps in view with its field (SPEC §4.5, member
+/// `alsoReveal`), most important first.
+///
+/// At most `capacity` rects, stored inline: a request holds them without a heap allocation.
+public struct AlsoReveal: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+  /// The most rects a request may list: 16.
+  public static let capacity = 16
+
+  private var rects = InlineArray<16, Rect>(repeating: .zero)
+  /// How many rects are stored.
+  public private(set) var count = 0
+
+  /// No rects: `"alsoReveal": []`.
+  public init() {}
+
+  /// The rects of `sequence`, or nil when it holds more than `capacity`.
+  public init?(_ sequence: some Sequence<Rect>) {
+    for rect in sequence {
+      guard count < Self.capacity else { return nil }
+      append(rect)
+    }
+  }
+
+  /// The listed rects; more than `capacity` is a programming error.
+  public init(arrayLiteral elements: Rect...) {
+    for rect in elements { append(rect) }
+  }
+
+  /// Adds a rect at the end; the list must hold fewer than `capacity`.
+  public mutating func append(_ rect: Rect) {
+    precondition(count < Self.capacity, "alsoReveal holds at most \(Self.capacity) rects")
+    rects[count] = rect
+    count += 1
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> Rect {
+    precondition(position >= 0 && position < count, "index out of range")
+    return rects[position]
+  }
+
+  public static func == (lhs: AlsoReveal, rhs: AlsoReveal) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for rect in self { hasher.combine(rect) }
+  }
+}
+
+/// One boolean per `alsoReveal` rect, in order (SPEC §4.5, answer member `alsoRevealed`):
+/// whether the rect joined the target the answer reveals.
+///
+/// Stored inline as bits, like `AlsoReveal`: an answer holds them without a heap allocation.
+public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+  private var bits: UInt16 = 0
+  /// How many booleans are stored.
+  public private(set) var count = 0
+
+  /// No booleans: the answer to `"alsoReveal": []`.
+  public init() {}
+
+  /// The listed booleans; more than `AlsoReveal.capacity` is a programming error.
+  public init(arrayLiteral elements: Bool...) {
+    for value in elements { append(value) }
+  }
+
+  /// Adds a boolean at the end; the list must hold fewer than `AlsoReveal.capacity`.
+  public mutating func append(_ value: Bool) {
+    precondition(count < AlsoReveal.capacity, "alsoRevealed holds at most \(AlsoReveal.capacity) values")
+    if value { bits |= 1 << UInt16(count) }
+    count += 1
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> Bool {
+    precondition(position >= 0 && position < count, "index out of range")
+    return bits & (1 << UInt16(position)) != 0
+  }
+}
+
+extension Rect {
+  /// The smallest rectangle holding both, zero-sized ones included (SPEC §4.5).
+  public func union(_ other: Rect) -> Rect {
+    let minX = Swift.min(self.minX, other.minX)
+    let minY = Swift.min(self.minY, other.minY)
+    return Rect(
+      x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+  }
+}
+
+extension KeyboardLayout {
+  /// SPEC §4.5: the target grown from `field` through `alsoReveal`, in order, and which rects
+  /// joined it.
+  ///
+  /// Each rect joins when `fits` — the mode's own `fits` with the union as its field — holds
+  /// for the union with the target so far; a rect that does not fit is skipped and the later
+  /// ones are still tried. Written once for every mode.
+  public static func revealTarget(
+    field: Rect, alsoReveal: AlsoReveal, fits: (Rect) -> Bool
+  ) -> (target: Rect, alsoRevealed: AlsoRevealed) {
+    var target = field
+    var revealed = AlsoRevealed()
+    for rect in alsoReveal {
+      let union = target.union(rect)
+      let joins = fits(union)
+      if joins { target = union }
+      revealed.append(joins)
+    }
+    return (target, revealed)
+  }
+}
