@@ -50,10 +50,15 @@ func serveRequest(
   }
   let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   guard let pointer = conCls.pointee else {
-    let state = RequestState(method: HTTPMethod(String(cString: method)), path: String(cString: url))
+    let state = RequestState(method: HTTPMethod(String(cString: method)), path: requestPath(url))
     conCls.pointee = Unmanaged.passRetained(state).toOpaque()
     context.liveRequests.add(1, ordering: .relaxed)
-    if let version, strcmp(version, "HTTP/1.1") == 0,
+    let framing = RequestFraming(connection, version: version)
+    state.contentLength = framing.contentLength
+    if let problem = framing.problem {
+      state.problem = problem
+      state.closesConnection = true
+    } else if let version, strcmp(version, "HTTP/1.1") == 0,
       MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
     {
       // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.

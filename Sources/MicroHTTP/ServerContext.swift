@@ -37,8 +37,8 @@ final class ServerContext: Sendable {
 extension ServerContext {
   /// The request's headers are parsed: pick the handler or the problem that answers it.
   ///
-  /// A `Content-Length` over the limit is answered 413 at once, before any body is read;
-  /// libmicrohttpd then closes the connection after the answer.
+  /// A request with ambiguous framing (`RequestFraming`) and a `Content-Length` over the limit
+  /// are answered at once, before any body is read; the connection closes after the answer.
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
     if observer != nil || requestIDs != nil {
       state.startNanoseconds = monotonicNanoseconds()
@@ -49,6 +49,10 @@ extension ServerContext {
       } else if let value {
         state.requestID = String(cString: value)
       }
+    }
+    // A request whose framing is ambiguous is answered at once: its body cannot be trusted.
+    if state.closesConnection, let problem = state.problem {
+      return answer(problem, state, connection)
     }
     // A problem decided before routing (a missing `Host`) stands; the body is then discarded.
     if state.problem == nil {
@@ -63,13 +67,10 @@ extension ServerContext {
         state.problem = .notFound(path: state.path)
       }
     }
-    if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
-      state.contentLength = parseContentLength(value)
-      if state.contentLength > maxBodyBytes {
-        state.handler = nil
-        state.problem = .contentTooLarge(limit: maxBodyBytes)
-        return answer(state.problem!, state, connection)
-      }
+    if state.contentLength > maxBodyBytes {
+      state.handler = nil
+      state.problem = .contentTooLarge(limit: maxBodyBytes)
+      return answer(state.problem!, state, connection)
     }
     return .YES
   }
@@ -190,7 +191,7 @@ extension ServerContext {
         requestID.withCString { MHD_add_response_header(made, name, $0) }
       }
     }
-    if draining.load(ordering: .relaxed) {
+    if state.closesConnection || draining.load(ordering: .relaxed) {
       // libmicrohttpd closes the connection after an answer that says so.
       _ = MHD_add_response_header(made, "Connection", "close")
     }
@@ -209,21 +210,4 @@ extension ServerContext {
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID,
         completed: completed))
   }
-}
-
-/// The value of a `Content-Length` header: its decimal digits, `Int.max` when it overflows,
-/// or -1 when it is not a number.
-private func parseContentLength(_ text: UnsafePointer<CChar>) -> Int {
-  var value = 0
-  var index = 0
-  while text[index] == 0x20 || text[index] == 0x09 { index += 1 }
-  guard (0x30...0x39).contains(text[index]) else { return -1 }
-  while (0x30...0x39).contains(text[index]) {
-    let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-    let (sum, overflow2) = times10.addingReportingOverflow(Int(text[index]) - 0x30)
-    if overflow1 || overflow2 { return Int.max }
-    value = sum
-    index += 1
-  }
-  return value
 }
