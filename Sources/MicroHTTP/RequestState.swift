@@ -30,11 +30,6 @@ final class RequestState {
   var startNanoseconds: UInt64 = 0
   var requestID: String?
 
-  /// Whether a `Content-Length` body is still incomplete and no answer is queued.
-  var isAwaitingBody: Bool {
-    !answered && bytesIn < contentLength
-  }
-
   init(method: HTTPMethod, path: String) {
     self.method = method
     self.path = path
