@@ -2,61 +2,39 @@
 enum MediaType {
   /// Whether a body sent with `contentType` is read as JSON: `application/json`, any
   /// `*/*+json`, and `text/plain` and `application/x-www-form-urlencoded` (what `curl -d` and
-  /// a simple browser `fetch` send). Parameters such as `charset` are ignored.
+  /// a simple browser `fetch` send). Case is ignored, and so are parameters such as `charset`.
   ///
-  /// ASCII values (all real ones) are read from their bytes, without allocating.
+  /// Read from the value's UTF-8 bytes, folding ASCII letters only, without allocating: every
+  /// name it accepts is ASCII.
   static func isReadAsJSON(_ contentType: String) -> Bool {
-    var contentType = contentType
-    if let answer = contentType.withUTF8(isASCIIReadAsJSON) { return answer }
-    return isTextReadAsJSON(contentType)
-  }
-
-  /// The answer for ASCII bytes, or nil when they hold any other byte.
-  private static func isASCIIReadAsJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-    var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-    var start = 0
-    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-    let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    let bytes = contentType.utf8
+    var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+    var start = bytes.startIndex
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+    while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 {
+      end = bytes.index(before: end)
+    }
+    let type = bytes[start..<end]
     if equal(type, "application/json") || equal(type, "text/plain")
       || equal(type, "application/x-www-form-urlencoded")
     {
       return true
     }
-    guard let slash = type.firstIndex(of: UInt8(ascii: "/")), slash != 0 else { return false }
-    let subtype = UnsafeBufferPointer(rebasing: type[(slash + 1)...])
-    let suffix = "+json".count
-    return subtype.count > suffix
-      && equal(UnsafeBufferPointer(rebasing: subtype[(subtype.count - suffix)...]), "+json")
+    guard let slash = type.firstIndex(of: UInt8(ascii: "/")), slash != type.startIndex else { return false }
+    let subtype = type[type.index(after: slash)...]
+    let suffix = "+json".utf8.count
+    return subtype.count > suffix && equal(subtype.suffix(suffix), "+json")
   }
 
-  /// Whether ASCII `bytes` spell `lowercase`, ignoring case.
-  private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+  /// Whether `bytes` spell `lowercase`, ignoring the case of ASCII letters.
+  private static func equal(_ bytes: Substring.UTF8View, _ lowercase: StaticString) -> Bool {
     guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
     let expected = lowercase.utf8Start
-    for index in 0..<bytes.count {
-      let byte = bytes[index]
+    for (offset, byte) in bytes.enumerated() {
       let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-      if folded != expected[index] { return false }
+      if folded != expected[offset] { return false }
     }
     return true
-  }
-
-  /// The answer for any text, by characters.
-  static func isTextReadAsJSON(_ contentType: String) -> Bool {
-    let essence =
-      contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-      .first ?? ""
-    let type = essence.trimmingWhitespace().lowercased()
-    switch type {
-    case "application/json", "text/plain", "application/x-www-form-urlencoded":
-      return true
-    default:
-      guard let slash = type.firstIndex(of: "/"), slash != type.startIndex else { return false }
-      let subtype = type[type.index(after: slash)...]
-      return subtype.hasSuffix("+json") && subtype.count > "+json".count
-    }
   }
 }
 

@@ -7,31 +7,38 @@ import Glibc
 /// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are open.
 ///
 /// libmicrohttpd's own limit would stop accepting at the limit and leave further connects
-/// waiting in the listen backlog; refusing here closes them at once instead. The slot is taken
-/// here and given back when the connection closes (`noteConnection`).
+/// waiting in the listen backlog; refusing here closes them at once instead. The policy only
+/// compares: connections are counted when libmicrohttpd starts and closes them
+/// (`noteConnection`), so an accept that fails after the policy said yes takes no slot.
 func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
   guard let cls else { return .YES }
   let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-  let open = context.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
-  guard open <= context.maxConnections else {
-    context.openConnections.wrappingSubtract(1, ordering: .relaxed)
+  guard context.openConnections.load(ordering: .relaxed) < context.maxConnections else {
     context.refusedConnections.wrappingAdd(1, ordering: .relaxed)
     return .NO
   }
   return .YES
 }
 
-/// libmicrohttpd's connection notification: gives back the slot of a closed connection.
+/// libmicrohttpd's connection notification: counts connections as they start and close.
 func noteConnection(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
   _ code: MHD_ConnectionNotificationCode
 ) {
-  guard let cls, code == .CONNECTION_NOTIFY_CLOSED else { return }
+  guard let cls else { return }
   let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-  context.openConnections.wrappingSubtract(1, ordering: .relaxed)
+  switch code {
+  case .CONNECTION_NOTIFY_STARTED:
+    context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+  case .CONNECTION_NOTIFY_CLOSED:
+    context.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    context.settled.notifyIfAwaited()
+  default:
+    break
+  }
 }
 
 // The C callbacks libmicrohttpd calls on its worker threads. They capture nothing: the server
@@ -50,10 +57,15 @@ func serveRequest(
   }
   let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   guard let pointer = conCls.pointee else {
-    let state = RequestState(method: HTTPMethod(String(cString: method)), path: String(cString: url))
+    let state = RequestState(method: HTTPMethod(String(cString: method)), path: requestPath(url))
     conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-    context.liveRequests.add(1, ordering: .relaxed)
-    if let version, strcmp(version, "HTTP/1.1") == 0,
+    context.liveRequests.add(1, ordering: .sequentiallyConsistent)
+    let framing = RequestFraming(connection, version: version)
+    state.contentLength = framing.contentLength
+    if let problem = framing.problem {
+      state.problem = problem
+      state.closesConnection = true
+    } else if let version, strcmp(version, "HTTP/1.1") == 0,
       MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
     {
       // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
@@ -66,7 +78,7 @@ func serveRequest(
   guard size == 0 else {
     uploadDataSize.pointee = 0
     context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
-    return state.isAwaitingBody && peerHasClosed(connection) ? .NO : .YES
+    return .YES
   }
   return context.finish(state, connection)
 }
@@ -85,21 +97,7 @@ func endRequest(
     MHD_destroy_response(prepared)
     state.prepared = nil
   }
-  context.liveRequests.subtract(1, ordering: .relaxed)
+  context.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
   context.report(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
-}
-
-/// Whether the client has closed its end of `connection` (a peek reads end-of-stream).
-///
-/// libmicrohttpd 0.9.75's edge-triggered epoll loop can miss an end-of-stream that arrives
-/// together with the last piece of data, and then keeps an aborted request until the idle
-/// timeout (the poll loop layoutd uses is level-triggered; the check is kept for both). Asked
-/// only while a `Content-Length` body is incomplete and libmicrohttpd has
-/// nothing more of it buffered, so end-of-stream there means the body can never complete.
-private func peerHasClosed(_ connection: OpaquePointer) -> Bool {
-  let socket = CMicroHTTPD_connection_fd(connection)
-  guard socket >= 0 else { return false }
-  var byte: UInt8 = 0
-  let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-  return count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
+  context.settled.notifyIfAwaited()
 }

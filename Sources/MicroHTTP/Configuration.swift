@@ -13,9 +13,6 @@ extension HTTPServer {
     public var threads: Int
     /// How connections are spread over threads.
     public var threading: Threading = .eventLoopPool
-    /// Use libmicrohttpd's turbo mode (fewer system calls per connection). Off by default: with
-    /// keep-alive clients it measured no consistent gain in throughput or CPU per request.
-    public var turbo = false
     /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413
     /// before any of the body is read, and the connection is closed after the answer. A chunked
     /// body that grows past the limit is discarded as it arrives (never buffered) and answered
@@ -27,34 +24,32 @@ extension HTTPServer {
     /// accepted, never left waiting.
     public var maxConnections = 1024
     /// The most connections open at once from one client IP address (0: no limit).
-    public var perClientConnectionLimit = 0
+    public var perClientConnectionLimit = 256
     /// Memory per connection for the request line, headers and read buffer
     /// (`.CONNECTION_MEMORY_LIMIT`). A request whose headers do not fit is answered
-    /// by libmicrohttpd itself with `431 Request Header Fields Too Large`, and the connection is
-    /// closed.
-    public var maxHeaderBytes = 32_768
-    /// The listen backlog (pending connections the kernel queues before they are accepted).
-    public var listenBacklog = 1024
-    /// Seconds `stop()` waits for requests in flight to be answered.
-    public var drainTimeout = 5.0
+    /// by libmicrohttpd itself with `431 Request Header Fields Too Large` (a request line that
+    /// does not fit: `414 URI Too Long`), and the connection is closed.
+    public var maxHeaderBytes = 8192
+    /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.
+    public var drainTimeout = 10.0
     /// The request header whose value is reported as `CompletedRequest.requestID`.
     public var requestIDHeader = "X-Request-ID"
     /// Give every request an id and send it back in `requestIDHeader` on every answer: the
     /// client's own value when it is 1 to 128 characters of visible ASCII, else a generated one
     /// (32 hex digits). The observer reports the same id. Off by default.
     public var assignsRequestIDs = false
-    /// Called for every answer just before it is sent, handlers' and the server's own (404, 405,
-    /// 413), on the worker thread; it may add headers. Not called for the answers libmicrohttpd
-    /// sends by itself (431, and 400 for a malformed request). `request.body` is empty for the
+    /// Called for every answer just before it is sent, handlers' and the server's own (400 for
+    /// framing, 404, 405, 413), on the worker thread; it may add headers. Not called for the
+    /// answers libmicrohttpd sends by itself (414, 431, 505, and 400 or 413 for a first
+    /// `Content-Length` that is not a decimal that fits 64 bits). `request.body` is empty for the
     /// server's own answers.
     public var beforeSend: (@Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void)?
     /// Called once per request when it ends (answered, aborted or timed out), on a worker
     /// thread. `nil` (the default) costs nothing. Keep it short: it runs on the I/O thread.
     public var observer: (@Sendable (CompletedRequest) -> Void)?
-    /// Let libmicrohttpd print its own diagnostics to standard error.
-    public var errorLog = false
 
-    /// Creates a configuration; everything not given has its documented default.
+    /// Creates a configuration; everything not given has its documented default. These defaults
+    /// are layoutd's (`LayoutdOptions` starts from them).
     public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
       self.host = host
       self.port = port
@@ -75,12 +70,10 @@ extension HTTPServer {
       // workers. Measured side by side, poll served as many requests at the same CPU cost, with
       // 32 and with 1,000 keep-alive connections.
       flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
-      if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }
     case .threadPerConnection:
       flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
     }
     if ipv6 { flags |= MHD_USE_IPv6.rawValue }
-    if configuration.errorLog { flags |= MHD_USE_ERROR_LOG.rawValue }
     return flags
   }
 
@@ -97,7 +90,14 @@ extension HTTPServer {
       item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
       item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
       item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes)),
-      item(.LISTEN_BACKLOG_SIZE, max(1, configuration.listenBacklog)),
+      // The kernel's queue of completed connects not yet accepted: as deep as the connection
+      // limit, so a burst up to the limit waits to be accepted rather than being reset.
+      item(.LISTEN_BACKLOG_SIZE, max(1, configuration.maxConnections)),
+      // libmicrohttpd's default, chosen: in 0.9.75 level 1 drops requests with a space in the
+      // target unanswered and answers a missing `Host` with its doubled-header defect, and
+      // level -1 answers whitespace before a colon with HTML; `RequestFraming` makes the checks
+      // that matter (docs/operations.md has the measurements).
+      item(.STRICT_FOR_CLIENT, 0),
       CMicroHTTPD_option_notify_completed(endRequest, context),
       CMicroHTTPD_option_notify_connection(noteConnection, context),
     ]

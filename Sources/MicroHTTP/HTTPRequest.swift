@@ -2,16 +2,19 @@ internal import CMicroHTTPD
 
 /// The request a handler answers.
 ///
-/// A request is only valid during the handler call that receives it: `body` points into memory
-/// owned by the server, and `header(_:)` reads the connection's parsed headers. Copy out what
-/// must outlive the call.
-public struct HTTPRequest {
+/// A request is only valid during the handler call that lends it: its body is memory owned by
+/// the server, and `header(_:)` reads the connection's parsed headers. It cannot be copied, and
+/// outside this package its body is read only inside `withBody(_:)`. Copy out what must
+/// outlive the call.
+public struct HTTPRequest: ~Copyable {
   /// The request method.
   public let method: HTTPMethod
-  /// The request path, percent-decoded, without the query string.
+  /// The request path, percent-decoded, without the query string (for an absolute-form target,
+  /// its path).
   public let path: String
-  /// The request body; empty when there is none. Valid only during the handler call.
-  public let body: UnsafeRawBufferPointer
+  /// The request body; empty when there is none. Valid only during the handler call: never
+  /// keep the pointer.
+  package let body: UnsafeRawBufferPointer
   /// The connection whose headers are read, or `nil` for a request made without one.
   let connection: OpaquePointer?
   /// The header fields of a request made without a connection.
@@ -27,12 +30,20 @@ public struct HTTPRequest {
 
   /// Creates a request that did not come from a connection, for `Router.answer(_:)`: to test
   /// or fuzz handlers without a socket. `body` must outlive the request.
-  public init(method: HTTPMethod, path: String, headers: [HTTPHeader] = [], body: UnsafeRawBufferPointer) {
+  package init(method: HTTPMethod, path: String, headers: [HTTPHeader] = [], body: UnsafeRawBufferPointer) {
     self.method = method
     self.path = path
     self.body = body
     self.connection = nil
     self.fields = headers
+  }
+
+  /// Calls `read` with the request body (empty when there is none) and returns what it returns.
+  /// The buffer is valid only during the call.
+  public func withBody<Result: ~Copyable, Failure: Error>(
+    _ read: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try read(body)
   }
 
   /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.

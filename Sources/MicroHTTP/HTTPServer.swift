@@ -24,17 +24,19 @@ public final class HTTPServer: Sendable {
     let context = ServerContext(router: router, configuration: configuration)
     let retained = Unmanaged.passRetained(context)
     var options = Self.options(configuration, context: retained.toOpaque())
-    errno = 0
-    let started = address.withSockaddr { sockaddr in
+    let flags = Self.flags(configuration, ipv6: address.isIPv6)
+    let (started, failure) = address.withSockaddr { sockaddr in
       options.append(
         MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)))
       options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-      return CMicroHTTPD_start_daemon_with_policy(
-        Self.flags(configuration, ipv6: address.isIPv6), admitConnection, retained.toOpaque(), serveRequest,
-        retained.toOpaque(), options)
+      return options.withUnsafeBufferPointer { options in
+        errno = 0
+        let started = CMicroHTTPD_start_daemon_with_policy(
+          flags, admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(), options.baseAddress)
+        return (started, errno)
+      }
     }
     guard let started else {
-      let failure = errno
       retained.release()
       if failure == EADDRINUSE || address.isInUse() {
         throw .addressInUse(host: host, port: configuration.port)
@@ -57,7 +59,13 @@ public final class HTTPServer: Sendable {
     context.liveRequests.load(ordering: .relaxed)
   }
 
-  /// Connections open now (admitted and not yet closed).
+  /// Request body bytes the server has read so far, over all requests: a test that sends a
+  /// body in pieces waits on it to know each piece arrived on its own.
+  package var receivedBodyByteCount: Int {
+    context.receivedBodyBytes.load(ordering: .relaxed)
+  }
+
+  /// Connections open now (started by libmicrohttpd and not yet closed).
   public var openConnectionCount: Int {
     context.openConnections.load(ordering: .relaxed)
   }
@@ -75,22 +83,19 @@ public final class HTTPServer: Sendable {
   /// Stops accepting connections: new connects are refused, while open connections are still
   /// served. Idempotent.
   public func quiesce() {
-    daemon.withLock { $0.quiesce() }
+    _ = daemon.withLock { $0.quiesce() }
   }
 
   /// Stops the server: stops accepting, waits up to `configuration.drainTimeout` seconds for
   /// requests in flight to be answered, then closes every connection and joins the worker
   /// threads. Idempotent.
   public func stop() {
-    daemon.withLock { daemon in
-      guard daemon.pointer != nil else { return }
-      daemon.quiesce()
-      let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
-      while context.liveRequests.load(ordering: .relaxed) > 0, monotonicNanoseconds() < deadline {
-        usleep(1000)
-      }
-      daemon.stop()
+    guard daemon.withLock({ $0.quiesce() }) else { return }
+    let context = self.context
+    context.settled.wait(until: deadline()) {
+      context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
     }
+    daemon.withLock { $0.stop() }
   }
 
   /// Stops the server gracefully: from now on every answer carries `Connection: close`, new
@@ -103,18 +108,18 @@ public final class HTTPServer: Sendable {
   /// closes it, whichever comes first.
   public func drain() {
     context.draining.store(true, ordering: .relaxed)
-    daemon.withLock { daemon in
-      guard daemon.pointer != nil else { return }
-      daemon.quiesce()
-      let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
-      while context.liveRequests.load(ordering: .relaxed) > 0
-        || context.openConnections.load(ordering: .relaxed) > 0,
-        monotonicNanoseconds() < deadline
-      {
-        usleep(1000)
-      }
-      daemon.stop()
+    guard daemon.withLock({ $0.quiesce() }) else { return }
+    let context = self.context
+    context.settled.wait(until: deadline()) {
+      context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
+        && context.openConnections.load(ordering: .sequentiallyConsistent) == 0
     }
+    daemon.withLock { $0.stop() }
+  }
+
+  /// `configuration.drainTimeout` seconds from now, on the monotonic clock.
+  private func deadline() -> UInt64 {
+    monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
   }
 }
 
@@ -137,10 +142,14 @@ extension HTTPServer {
     /// Connections the kernel completed before this but libmicrohttpd had not accepted yet are
     /// accepted and handed to the daemon first: shutting the socket down would reset them, and
     /// their clients believe they are connected.
-    mutating func quiesce() {
-      guard let pointer, quiescedSocket < 0 else { return }
+    ///
+    /// Returns `false` when the daemon has already stopped.
+    @discardableResult
+    mutating func quiesce() -> Bool {
+      guard let pointer else { return false }
+      guard quiescedSocket < 0 else { return true }
       let socket = MHD_quiesce_daemon(pointer)
-      guard socket >= 0 else { return }
+      guard socket >= 0 else { return true }
       quiescedSocket = socket
       _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
       while true {
@@ -150,7 +159,8 @@ extension HTTPServer {
           $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(socket, $0, &length) }
         }
         if client < 0 {
-          if errno == EINTR { continue }
+          let failure = errno
+          if failure == EINTR { continue }
           break
         }
         // libmicrohttpd owns (and on failure closes) the socket from here on.
@@ -161,6 +171,7 @@ extension HTTPServer {
         }
       }
       shutdown(socket, Int32(SHUT_RDWR))
+      return true
     }
 
     /// Stops the daemon, closes the listen socket and releases the context.

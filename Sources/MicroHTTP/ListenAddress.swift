@@ -32,9 +32,11 @@ struct ListenAddress {
     socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
   }
 
-  /// Calls `body` with a pointer to the socket address.
+  /// Calls `body` with a pointer to the socket address, valid only during the call.
   func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>) -> R) -> R {
-    withUnsafeBytes(of: storage) { body($0.baseAddress!.assumingMemoryBound(to: sockaddr.self)) }
+    withUnsafePointer(to: storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0) }
+    }
   }
 
   /// Whether binding this address fails with `EADDRINUSE`, tried the way libmicrohttpd binds
@@ -46,7 +48,7 @@ struct ListenAddress {
     var on: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
     if isIPv6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
-    let result = withSockaddr { bind(fd, $0, length) }
-    return result != 0 && errno == EADDRINUSE
+    let failure = withSockaddr { bind(fd, $0, length) == 0 ? 0 : errno }
+    return failure == EADDRINUSE
   }
 }

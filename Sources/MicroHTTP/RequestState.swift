@@ -10,7 +10,7 @@ final class RequestState {
   var route: String?
   /// The handler that answers, or `nil` when `problem` does.
   var handler: Router.Handler?
-  /// The answer decided before the body was read (404, 405, 413).
+  /// The answer decided before the body was read (400 for framing or `Host`, 404, 405, 413).
   var problem: HTTPError?
   /// The announced `Content-Length`, or -1 (none, or chunked).
   var contentLength = -1
@@ -21,17 +21,14 @@ final class RequestState {
   /// A response built while the body was still in libmicrohttpd's buffer, queued on the
   /// request's last call.
   var prepared: OpaquePointer?
+  /// Whether the connection closes after the answer (the request's framing was ambiguous).
+  var closesConnection = false
   /// Whether an answer has been queued.
   var answered = false
   var status = 0
   var bytesOut = 0
   var startNanoseconds: UInt64 = 0
   var requestID: String?
-
-  /// Whether a `Content-Length` body is still incomplete and no answer is queued.
-  var isAwaitingBody: Bool {
-    !answered && bytesIn < contentLength
-  }
 
   init(method: HTTPMethod, path: String) {
     self.method = method

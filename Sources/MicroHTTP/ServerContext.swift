@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Glibc
 import Synchronization
 
 /// What the libmicrohttpd callbacks need, handed to C as the callbacks' closure pointer.
@@ -16,8 +17,12 @@ final class ServerContext: Sendable {
   /// Requests whose per-request state is alive (created on their headers, released when they
   /// end).
   let liveRequests = Atomic<Int>(0)
-  /// Connections admitted and not yet closed.
+  /// Connections libmicrohttpd has started and not yet closed.
   let openConnections = Atomic<Int>(0)
+  /// Request body bytes handed to `receive` so far, over all requests (tests wait on it).
+  let receivedBodyBytes = Atomic<Int>(0)
+  /// Wakes `stop()` and `drain()` when a request ends or a connection closes.
+  let settled = SettleSignal()
   /// Connections closed on accept because `maxConnections` were open.
   let refusedConnections = Atomic<Int>(0)
   /// Set once the server drains: every answer then carries `Connection: close`.
@@ -37,8 +42,8 @@ final class ServerContext: Sendable {
 extension ServerContext {
   /// The request's headers are parsed: pick the handler or the problem that answers it.
   ///
-  /// A `Content-Length` over the limit is answered 413 at once, before any body is read;
-  /// libmicrohttpd then closes the connection after the answer.
+  /// A request with ambiguous framing (`RequestFraming`) and a `Content-Length` over the limit
+  /// are answered at once, before any body is read; the connection closes after the answer.
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
     if observer != nil || requestIDs != nil {
       state.startNanoseconds = monotonicNanoseconds()
@@ -49,6 +54,10 @@ extension ServerContext {
       } else if let value {
         state.requestID = String(cString: value)
       }
+    }
+    // A request whose framing is ambiguous is answered at once: its body cannot be trusted.
+    if state.closesConnection, let problem = state.problem {
+      return answer(problem, state, connection)
     }
     // A problem decided before routing (a missing `Host`) stands; the body is then discarded.
     if state.problem == nil {
@@ -63,13 +72,10 @@ extension ServerContext {
         state.problem = .notFound(path: state.path)
       }
     }
-    if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
-      state.contentLength = parseContentLength(value)
-      if state.contentLength > maxBodyBytes {
-        state.handler = nil
-        state.problem = .contentTooLarge(limit: maxBodyBytes)
-        return answer(state.problem!, state, connection)
-      }
+    if state.contentLength > maxBodyBytes {
+      state.handler = nil
+      state.problem = .contentTooLarge(limit: maxBodyBytes)
+      return answer(state.problem!, state, connection)
     }
     return .YES
   }
@@ -81,14 +87,15 @@ extension ServerContext {
   /// libmicrohttpd's buffer now and its response is queued when the request completes.
   func receive(_ piece: UnsafeRawBufferPointer, _ state: RequestState, _ connection: OpaquePointer) {
     state.bytesIn += piece.count
+    receivedBodyBytes.add(piece.count, ordering: .relaxed)
     guard !state.answered else { return }
     if state.bytesIn > maxBodyBytes {
+      // Only a chunked body gets here (a longer `Content-Length` is answered in `begin`). Its
+      // bytes are dropped from now on and `finish` answers 413 when it ends: libmicrohttpd
+      // 0.9.75 accepts an answer only before the body or after it, never in the middle.
       state.body = []
-      if state.problem?.status != 413 {
-        state.handler = nil
-        state.problem = .contentTooLarge(limit: maxBodyBytes)
-        _ = answer(state.problem!, state, connection)
-      }
+      state.handler = nil
+      state.problem = .contentTooLarge(limit: maxBodyBytes)
       return
     }
     guard let handler = state.handler, state.prepared == nil else { return }
@@ -190,7 +197,7 @@ extension ServerContext {
         requestID.withCString { MHD_add_response_header(made, name, $0) }
       }
     }
-    if draining.load(ordering: .relaxed) {
+    if state.closesConnection || draining.load(ordering: .relaxed) {
       // libmicrohttpd closes the connection after an answer that says so.
       _ = MHD_add_response_header(made, "Connection", "close")
     }
@@ -211,19 +218,58 @@ extension ServerContext {
   }
 }
 
-/// The value of a `Content-Length` header: its decimal digits, `Int.max` when it overflows,
-/// or -1 when it is not a number.
-private func parseContentLength(_ text: UnsafePointer<CChar>) -> Int {
-  var value = 0
-  var index = 0
-  while text[index] == 0x20 || text[index] == 0x09 { index += 1 }
-  guard (0x30...0x39).contains(text[index]) else { return -1 }
-  while (0x30...0x39).contains(text[index]) {
-    let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-    let (sum, overflow2) = times10.addingReportingOverflow(Int(text[index]) - 0x30)
-    if overflow1 || overflow2 { return Int.max }
-    value = sum
-    index += 1
+/// A condition variable that `stop()` and `drain()` wait on until no request is in flight (and,
+/// for a drain, no connection is open), so that they sleep without holding any lock.
+///
+/// Workers call `notifyIfAwaited()` after a request ends or a connection closes; it costs one
+/// atomic load unless someone waits.
+final class SettleSignal: @unchecked Sendable {
+  // @unchecked: the mutex and condition are allocated once, never move, and are only used
+  // through pthread calls, which are thread-safe; `awaited` is atomic.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let condition: UnsafeMutablePointer<pthread_cond_t>
+  private let awaited = Atomic<Bool>(false)
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+    condition = .allocate(capacity: 1)
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
   }
-  return value
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deallocate()
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Wakes the waiters, if any. Call after the counter the waiters test has changed
+  /// (sequentially consistent, so that either the waiter sees the change or this call sees
+  /// the waiter).
+  func notifyIfAwaited() {
+    guard awaited.load(ordering: .sequentiallyConsistent) else { return }
+    pthread_mutex_lock(mutex)
+    pthread_cond_broadcast(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Waits until `isSettled()` or until the monotonic clock reaches `deadline` (nanoseconds);
+  /// returns whether it settled.
+  @discardableResult
+  func wait(until deadline: UInt64, _ isSettled: () -> Bool) -> Bool {
+    awaited.store(true, ordering: .sequentiallyConsistent)
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !isSettled() {
+      guard monotonicNanoseconds() < deadline else { return false }
+      var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+      _ = pthread_cond_timedwait(condition, mutex, &time)
+    }
+    return true
+  }
 }

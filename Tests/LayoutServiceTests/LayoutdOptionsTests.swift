@@ -1,5 +1,7 @@
-import LayoutService
+import MicroHTTP
 import Testing
+
+@testable import LayoutService
 
 @Suite("Command line")
 struct LayoutdOptionsTests {
@@ -24,6 +26,7 @@ struct LayoutdOptionsTests {
     #expect(parsed.maxConnectionsPerClient == 256)
     #expect(parsed.maxHeaderBytes == 8192)
     #expect(parsed.shutdownGrace == 10)
+    #expect(parsed.drainDelay == 5)
     #expect(parsed.corsOrigins == ["*"])
     #expect(parsed.logFormat == nil)
   }
@@ -42,6 +45,27 @@ struct LayoutdOptionsTests {
     #expect(parsed.logFormat == .json)
     #expect(parsed.corsOrigins == ["https://a.example", "https://b.example"])
     #expect(parsed.shutdownGrace == 2)
+  }
+
+  @Test func drainDelayComesFromItsFlagOrTheEnvironment() throws {
+    #expect(try options(["--drain-delay", "0"]).drainDelay == 0)
+    #expect(try options(["--drain-delay=12"]).drainDelay == 12)
+    #expect(try options([], environment: ["LAYOUTD_DRAIN_DELAY": "7"]).drainDelay == 7)
+    #expect(try options(["--drain-delay", "1"], environment: ["LAYOUTD_DRAIN_DELAY": "7"]).drainDelay == 1)
+    #expect(throws: UsageError.self) { try options(["--drain-delay", "-1"]) }
+    #expect(throws: UsageError.self) { try options([], environment: ["LAYOUTD_DRAIN_DELAY": "soon"]) }
+    #expect(LayoutdOptions.usage.contains("--drain-delay"))
+  }
+
+  @Test func theServerDefaultsAreLayoutdsDefaults() throws {
+    let server = HTTPServer.Configuration()
+    let layoutd = try options([]).serverConfiguration
+    #expect(layoutd.maxBodyBytes == server.maxBodyBytes)
+    #expect(layoutd.maxHeaderBytes == server.maxHeaderBytes)
+    #expect(layoutd.perClientConnectionLimit == server.perClientConnectionLimit)
+    #expect(layoutd.maxConnections == server.maxConnections)
+    #expect(layoutd.connectionTimeout == server.connectionTimeout)
+    #expect(layoutd.drainTimeout == server.drainTimeout)
   }
 
   @Test func helpAndVersion() throws {

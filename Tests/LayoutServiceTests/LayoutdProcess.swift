@@ -29,6 +29,8 @@ final class LayoutdProcess: @unchecked Sendable {
     merged["LAYOUTD_PORT"] = nil
     merged["PORT"] = nil
     merged["LAYOUTD_HOST"] = nil
+    // No drain delay unless a test asks for one: SIGTERM then closes the listener at once.
+    merged["LAYOUTD_DRAIN_DELAY"] = "0"
     merged.merge(environment) { $1 }
     process.environment = merged
     process.standardError = stderrPipe

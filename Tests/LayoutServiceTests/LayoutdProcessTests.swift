@@ -53,19 +53,20 @@ struct LayoutdProcessTests {
   }
 
   @Test func sigtermLetsTheRequestInFlightComplete() throws {
-    let layoutd = try LayoutdProcess(["--port", "0", "--shutdown-grace", "5"])
+    let layoutd = try LayoutdProcess(["--port", "0", "--shutdown-grace", "30"])
     let port = try layoutd.waitForPort()
-    let client = try HTTPTestClient(port: port, timeout: 10)
+    let client = try HTTPTestClient(port: port, timeout: 20)
     let body = Array(ErrorTests.valid.utf8)
     let head = HTTPTestClient.encode(
       method: "POST", path: "/avoid", host: "127.0.0.1:\(port)",
       headers: [("Content-Type", "application/json")], body: body)
-    // Send the headers and half the body, then SIGTERM, then the rest.
+    // Send the headers and half the body; once the server holds the request, SIGTERM; once the
+    // listener has closed, the rest.
     let split = head.count - body.count / 2
     try client.send(Array(head[..<split]))
-    usleep(200_000)
+    #expect(Self.waitUntil { Self.requestsInFlight(port: port) >= 2 }, "the request and /metrics itself")
     layoutd.signal(SIGTERM)
-    usleep(300_000)
+    #expect(Self.waitUntil { Self.refusesConnects(port: port) })
     #expect(layoutd.process.isRunning)
     try client.send(Array(head[split...]))
     let response = try client.readResponse()
@@ -73,5 +74,68 @@ struct LayoutdProcessTests {
     #expect(try response.jsonObject()["fits"] as? Bool == true)
     #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
     #expect(layoutd.stderr.contains("SIGTERM"))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func duringTheDrainDelayReadyzIs503AndEveryRouteServesUntilASecondSignalEndsItAtOnce() throws {
+    // A delay far longer than the test: only the second signal can end it in time.
+    let layoutd = try LayoutdProcess(
+      ["--port", "0", "--log-format", "off"], environment: ["LAYOUTD_DRAIN_DELAY": "600"])
+    let port = try layoutd.waitForPort()
+    #expect(try HTTPTestClient(port: port).request(path: "/readyz").status == 200)
+    layoutd.signal(SIGTERM)
+    #expect(Self.waitUntil { (try? HTTPTestClient(port: port).request(path: "/readyz").status) == 503 })
+    // New connections are still accepted and every route answers as before, without closing.
+    let client = try HTTPTestClient(port: port)
+    #expect(try client.request(path: "/healthz").status == 200)
+    let answer = try client.request(
+      method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")], body: ErrorTests.valid)
+    #expect(answer.status == 200)
+    #expect(answer.headers["Connection"]?.lowercased() != "close")
+    #expect(layoutd.stderr.contains("closing the listener in 600 s"))
+    layoutd.signal(SIGINT)
+    #expect(layoutd.waitForExit(seconds: 20) == 128 + SIGINT, "\(layoutd.stderr)")
+    #expect(layoutd.stderr.contains("second SIGINT"))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func afterTheDrainDelayTheListenerClosesAndLayoutdExits0() throws {
+    let layoutd = try LayoutdProcess(["--port", "0", "--drain-delay", "1", "--log-format", "off"])
+    let port = try layoutd.waitForPort()
+    layoutd.signal(SIGTERM)
+    #expect(layoutd.waitForExit(seconds: 30) == 0, "\(layoutd.stderr)")
+    #expect(Self.refusesConnects(port: port))
+    let lines = layoutd.stderr.split(separator: "\n").map(String.init)
+    let announced = lines.firstIndex { $0.contains("/readyz answers 503; closing the listener in 1 s") }
+    let closed = lines.firstIndex { $0.contains("listener closed at +") }
+    let stopped = lines.firstIndex { $0.contains("stopped at +") }
+    #expect(announced != nil && closed != nil && stopped != nil, "\(lines)")
+    if let announced, let closed, let stopped { #expect(announced < closed && closed < stopped) }
+  }
+
+  /// `layoutd_http_requests_in_flight` from `/metrics` on a new connection, or -1.
+  static func requestsInFlight(port: Int) -> Double {
+    guard let text = try? HTTPTestClient(port: port).request(path: "/metrics").bodyString else { return -1 }
+    return MetricsTests.samples(text)["layoutd_http_requests_in_flight"] ?? -1
+  }
+
+  /// Whether a connect to `port` is refused (the listener has closed).
+  static func refusesConnects(port: Int) -> Bool {
+    do {
+      _ = try HTTPTestClient(port: port)
+      return false
+    } catch {
+      return true
+    }
+  }
+
+  /// Whether `condition` holds within 20 seconds (checked every 10 ms).
+  static func waitUntil(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
   }
 }

@@ -41,23 +41,29 @@ struct LimitTests {
   @Test func connectionsPerClientAreLimitedPerAddress() throws {
     let fixture = try ProductionFixture(options: try Self.options(["--max-connections-per-client", "2"]))
     let request = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
-    let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 0.5))
-    let second = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 0.5))
+    let answered = { (text: String) in text.hasSuffix(#"{"status":"ok"}"#) }
+    let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
+    let second = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
     for socket in [first, second] {
       #expect(socket.send(request))
-      let (text, closed) = socket.receive()
+      let (text, closed) = socket.receive(until: answered)
       #expect(text.hasPrefix("HTTP/1.1 200"))
       #expect(!closed)
     }
-    let third = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 3))
+    let third = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
     third.send(request)
     let refused = third.receive()
     #expect(refused.closed)
     #expect(refused.text.isEmpty)
+    // The two admitted connections stay open and served.
+    for socket in [first, second] {
+      #expect(socket.send(request))
+      #expect(socket.receive(until: answered).text.hasPrefix("HTTP/1.1 200"))
+    }
     // Another client address is still served.
-    let other = try #require(LoopbackSocket(from: "127.0.0.2", port: fixture.port, timeout: 0.5))
+    let other = try #require(LoopbackSocket(from: "127.0.0.2", port: fixture.port, timeout: 10))
     #expect(other.send(request))
-    #expect(other.receive().text.hasPrefix("HTTP/1.1 200"))
+    #expect(other.receive(until: answered).text.hasPrefix("HTTP/1.1 200"))
   }
 
   @Test func anIdleConnectionIsClosedAfterTheConnectionTimeout() throws {

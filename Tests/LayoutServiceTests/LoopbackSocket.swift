@@ -44,18 +44,23 @@ final class LoopbackSocket {
       == bytes.count
   }
 
-  /// What the server sends until it closes or `timeout` passes with nothing new; `closed` is
-  /// `true` when the server closed (end-of-stream or reset).
-  func receive() -> (text: String, closed: Bool) {
+  /// What the server sends until `isComplete` holds for the text so far, the server closes, or
+  /// `timeout` passes with nothing new; `closed` is `true` when the server closed (end-of-stream
+  /// or reset). By default it reads until the server closes.
+  func receive(until isComplete: (String) -> Bool = { _ in false }) -> (text: String, closed: Bool) {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if count > 0 {
         received += chunk[0..<count]
+        if isComplete(String(decoding: received, as: UTF8.self)) {
+          return (String(decoding: received, as: UTF8.self), false)
+        }
         continue
       }
-      let closed = count == 0 || (errno != EAGAIN && errno != EINTR)
+      let failure = errno
+      let closed = count == 0 || (failure != EAGAIN && failure != EINTR)
       return (String(decoding: received, as: UTF8.self), closed)
     }
   }

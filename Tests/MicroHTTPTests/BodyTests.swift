@@ -1,4 +1,3 @@
-import Glibc
 import HTTPTesting
 import MicroHTTP
 import Testing
@@ -53,7 +52,15 @@ struct BodyTests {
     let client = try HTTPTestClient(port: server.port)
     let body = Self.bytes(900)
     let raw = HTTPTestClient.encode(method: "POST", path: "/echo", host: "test", body: body)
-    try client.send(raw, inPiecesOf: 7, pause: 0.0005)
+    try client.send(Array(raw[..<(raw.count - body.count)]))
+    // Each piece is sent only once the server has read the one before: 129 separate pieces.
+    var sent = 0
+    while sent < body.count {
+      let piece = body[sent..<min(sent + 7, body.count)]
+      try client.send(Array(piece))
+      sent += piece.count
+      #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount == sent }, "piece ending at \(sent)")
+    }
     let response = try client.readResponse()
     #expect(response.status == 200)
     #expect(response.body == body)
@@ -65,9 +72,12 @@ struct BodyTests {
     let client = try HTTPTestClient(port: server.port)
     try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
     let pieces = ["hello", ", ", String(repeating: "x", count: 300), "!"]
+    var sent = 0
     for piece in pieces {
       try client.send(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n")
-      usleep(2000)
+      // The server has read this chunk before the next is sent: four separate pieces.
+      sent += piece.utf8.count
+      #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount == sent })
     }
     try client.send("0\r\n\r\n")
     let response = try client.readResponse()

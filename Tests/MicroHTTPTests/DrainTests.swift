@@ -26,6 +26,38 @@ struct DrainTests {
     #expect(server.liveRequestCount == 0)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aDrainWaitsWithoutHoldingTheServerLock() throws {
+    let server = try TestServer.start { $0.drainTimeout = 30 }
+    // An idle keep-alive connection holds the drain until the client closes it.
+    let idle = try HTTPTestClient(port: server.port)
+    #expect(try idle.request(path: "/fixed").status == 200)
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      server.drain()
+      drained.signal()
+    }
+    #expect(LifecycleTests.waitUntil { server.isDraining })
+    // Takes the server's lock: returns while the drain still waits, as the drain sleeps on a
+    // condition rather than under the lock.
+    server.quiesce()
+    #expect(drained.wait(timeout: .now()) == .timedOut)
+    idle.close()
+    #expect(drained.wait(timeout: .now() + 20) == .success)
+  }
+
+  @Test func connectionsAreCountedFromStartToClose() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    // Connected, no request sent: counted once libmicrohttpd has started them.
+    let clients = try (0..<3).map { _ in try HTTPTestClient(port: server.port) }
+    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 3 })
+    clients[0].close()
+    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 2 })
+    #expect(try clients[1].request(path: "/fixed").status == 200)
+    #expect(server.openConnectionCount == 2)
+  }
+
   @Test func theConnectionLimitClosesExtraConnectsAndFreesSlotsOnClose() throws {
     let server = try TestServer.start { $0.maxConnections = 2 }
     let first = try HTTPTestClient(port: server.port)

@@ -158,8 +158,11 @@ struct LifecycleTests {
   }
 
   /// Polls `condition` every millisecond for up to five seconds.
-  static func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<5000 {
+  /// Whether `condition` holds within `seconds` (checked every millisecond): a generous bound
+  /// for state the server reaches promptly.
+  static func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
       if condition() { return true }
       usleep(1000)
     }

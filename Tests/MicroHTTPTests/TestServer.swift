@@ -25,7 +25,7 @@ enum TestServer {
     }
     router.add(.post, "/echo") { request, response in
       response.contentType = "application/octet-stream"
-      response.write(request.body)
+      request.withBody { response.write($0) }
     }
     router.add(.get, "/query") { request, response in
       response.write(request.queryItem("name") ?? "-")

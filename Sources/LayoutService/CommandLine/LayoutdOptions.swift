@@ -1,3 +1,5 @@
+import MicroHTTP
+
 /// What one invocation of `layoutd` asks for.
 public enum LayoutdCommand: Equatable, Sendable {
   case run(LayoutdOptions)
@@ -12,19 +14,23 @@ public struct LayoutdOptions: Equatable, Sendable {
     case off, text, json
   }
 
-  public var host = "127.0.0.1"
-  public var port = 8080
+  // The server's settings start from `HTTPServer.Configuration`'s defaults: one source.
+  public var host = Self.server.host
+  public var port = Self.server.port
   /// Worker threads; 0 means one per core.
   public var threads = 0
-  public var maxBodyBytes = 65536
+  public var maxBodyBytes = Self.server.maxBodyBytes
   /// Seconds a connection may sit idle before it is closed.
-  public var connectionTimeout = 10
-  public var maxConnections = 1024
+  public var connectionTimeout = Self.server.connectionTimeout
+  public var maxConnections = Self.server.maxConnections
   /// Open connections allowed from one client address; 0 means no limit.
-  public var maxConnectionsPerClient = 256
-  public var maxHeaderBytes = 8192
-  /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
-  public var shutdownGrace = 10
+  public var maxConnectionsPerClient = Self.server.perClientConnectionLimit
+  public var maxHeaderBytes = Self.server.maxHeaderBytes
+  /// Seconds requests in flight get to finish once the listener has closed.
+  public var shutdownGrace = Int(Self.server.drainTimeout)
+  /// Seconds between the first SIGTERM or SIGINT and closing the listener, while `/readyz`
+  /// already answers 503 and every route still serves: time for load balancers to see it.
+  public var drainDelay = 5
   /// `nil` chooses: `text` when stderr is a terminal, `json` otherwise.
   public var logFormat: LogFormat? = nil
   /// Origins allowed by CORS; `["*"]` allows any.
@@ -33,6 +39,9 @@ public struct LayoutdOptions: Equatable, Sendable {
   public var metrics = true
 
   public init() {}
+
+  /// The server configuration's defaults, which these options start from.
+  private static let server = HTTPServer.Configuration()
 }
 
 extension LayoutdOptions {
@@ -64,6 +73,9 @@ extension LayoutdOptions {
       if let value = environment[name], !value.isEmpty {
         options.port = try integer(value, for: name, in: 0...65535)
       }
+    }
+    if let value = environment["LAYOUTD_DRAIN_DELAY"], !value.isEmpty {
+      options.drainDelay = try integer(value, for: "LAYOUTD_DRAIN_DELAY", in: 0...3600)
     }
     var corsOrigins: [String] = []
     var remaining = arguments[...]
@@ -108,6 +120,8 @@ extension LayoutdOptions {
         options.maxHeaderBytes = try integer(value(), for: "--max-header-bytes", in: 1024...(16 << 20))
       case "--shutdown-grace":
         options.shutdownGrace = try integer(value(), for: "--shutdown-grace", in: 0...3600)
+      case "--drain-delay":
+        options.drainDelay = try integer(value(), for: "--drain-delay", in: 0...3600)
       case "--log-format":
         let text = try value()
         guard let format = LogFormat(rawValue: text) else {
@@ -155,21 +169,28 @@ extension LayoutdOptions {
     Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow.
 
     options:
-      --host ADDRESS                 address to bind (default 127.0.0.1; env LAYOUTD_HOST)
-      --port N                       port, 0 for any free one (default 8080; env LAYOUTD_PORT, PORT)
+      --host ADDRESS                 address to bind (default \(defaults.host); env LAYOUTD_HOST)
+      --port N                       port, 0 for any free one (default \(defaults.port); env LAYOUTD_PORT, PORT)
       --threads N                    worker threads, 0 for one per core (default 0)
-      --max-body-bytes N             largest request body; larger gets 413 (default 65536)
-      --connection-timeout S         seconds an idle connection stays open (default 10)
-      --max-connections N            open connections at once (default 1024)
-      --max-connections-per-client N open connections from one address, 0 for no limit (default 256)
-      --max-header-bytes N           memory for one request's headers; more gets 431 (default 8192)
-      --shutdown-grace S             seconds requests in flight get after SIGTERM (default 10)
+      --max-body-bytes N             largest request body; larger gets 413 (default \(defaults.maxBodyBytes))
+      --connection-timeout S         seconds an idle connection stays open (default \(defaults.connectionTimeout))
+      --max-connections N            open connections at once (default \(defaults.maxConnections))
+      --max-connections-per-client N open connections from one address, 0 for no limit (default \(defaults.maxConnectionsPerClient))
+      --max-header-bytes N           memory for one request's headers; more gets 431 (default \(defaults.maxHeaderBytes))
+      --drain-delay S                seconds after SIGTERM that /readyz answers 503 while every
+                                     route still serves, before the listener closes; 0 skips
+                                     (default \(defaults.drainDelay); env LAYOUTD_DRAIN_DELAY)
+      --shutdown-grace S             seconds requests in flight get once the listener closes (default \(defaults.shutdownGrace))
       --log-format off|text|json     access log on stderr (default text on a terminal, else json)
       --cors-origin ORIGIN           an origin allowed by CORS, repeatable (default *)
       --metrics on|off               count requests for GET /metrics (default on)
       --version                      print the version and exit
       --help                         print this help and exit
+
+    A second SIGTERM or SIGINT during the drain ends layoutd at once (exit status 128 + signal).
     """
+
+  private static let defaults = LayoutdOptions()
 }
 
 /// A command-line flag or environment variable that `layoutd` cannot use.

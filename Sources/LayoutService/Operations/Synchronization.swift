@@ -5,9 +5,10 @@ import Glibc
 /// Used instead of `Synchronization.Mutex` where threads contend: on Linux `Mutex` locks with
 /// raw futex calls that ThreadSanitizer cannot see, so every access it guards is reported as a
 /// race, while a pthread mutex is understood.
-final class PosixLocked<Value>: @unchecked Sendable {
+final class PosixLocked<Value: Sendable>: @unchecked Sendable {
   // @unchecked: `value` is only read or written between `pthread_mutex_lock` and
-  // `pthread_mutex_unlock` on `mutex`, whose storage is allocated once and never moves.
+  // `pthread_mutex_unlock` on `mutex`, whose storage is allocated once and never moves; `Value`
+  // is `Sendable`, so what `withLock` hands out may cross threads.
   private var value: Value
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 

@@ -2,6 +2,11 @@ import Glibc
 import MicroHTTP
 
 /// The `layoutd` program: reads its options, serves until SIGINT or SIGTERM, drains, exits.
+///
+/// The drain: on the first SIGTERM or SIGINT `/readyz` answers 503 at once while the listener
+/// stays open and every route serves for `--drain-delay` seconds; then the listener closes,
+/// requests in flight get up to `--shutdown-grace` seconds, and the process exits 0. A second
+/// SIGTERM or SIGINT at any point of that ends it at once with 128 + the signal's number.
 public enum Layoutd {
   /// Runs the program and returns its exit code: 0 after a clean stop, 1 when the server cannot
   /// start, 2 for a bad flag or environment variable.
@@ -50,13 +55,37 @@ public enum Layoutd {
         + " (threads: \(configuration.threads))")
 
     let signal = Signals.waitForShutdownSignal()
+    let start = monotonicSeconds()
+    // From here a second SIGTERM or SIGINT ends the process at once.
+    Signals.exitOnNextShutdownSignal()
+    // Not ready from now on, while the listener stays open and every route serves, so that load
+    // balancers see the 503 and stop sending before connects are refused.
+    service.readiness.beginDraining()
     StandardError.line(
-      "layoutd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), draining (up to \(options.shutdownGrace) s)")
-    // Not ready from now on; answers carry `Connection: close`; new connects are refused.
-    service.drain(server)
+      "layoutd: \(Signals.name(signal)), /readyz answers 503; closing the listener in \(options.drainDelay) s"
+    )
+    Signals.sleep(seconds: options.drainDelay)
+    StandardError.line(
+      "layoutd: listener closed at +\(elapsed(since: start)) s; requests in flight get up to \(options.shutdownGrace) s"
+    )
+    // Answers carry `Connection: close` from now on; new connects are refused.
+    server.drain()
     accessLog?.close()
-    StandardError.line("layoutd: stopped")
+    StandardError.line("layoutd: stopped at +\(elapsed(since: start)) s")
     return 0
+  }
+
+  /// Seconds since `start` (a `monotonicSeconds()` reading), to the millisecond, as text.
+  private static func elapsed(since start: Double) -> String {
+    let milliseconds = Int(((monotonicSeconds() - start) * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+  }
+
+  private static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
   private static func hostForURL(_ host: String) -> String {
@@ -115,6 +144,32 @@ public enum Signals {
     var received: Int32 = 0
     while sigwait(&set, &received) != 0 {}
     return received
+  }
+
+  /// Starts a thread that waits for the next SIGINT or SIGTERM and then ends the process at
+  /// once with status 128 + the signal's number, whatever the main thread is doing.
+  public static func exitOnNextShutdownSignal() {
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { _ in
+        let signal = Signals.waitForShutdownSignal()
+        StandardError.line("layoutd: second \(Signals.name(signal)), exiting now")
+        _exit(128 + signal)
+      }, nil)
+    if created == 0 { pthread_detach(thread) }
+  }
+
+  /// `SIGTERM` or `SIGINT`.
+  static func name(_ signal: Int32) -> String {
+    signal == SIGTERM ? "SIGTERM" : "SIGINT"
+  }
+
+  /// Sleeps `seconds` whole seconds (resuming after interruptions); holds no lock.
+  static func sleep(seconds: Int) {
+    var request = timespec(tv_sec: max(0, seconds), tv_nsec: 0)
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
   }
 
   private static func shutdownSet() -> sigset_t {

@@ -1,0 +1,140 @@
+internal import CMicroHTTPD
+import Glibc
+
+// RFC 9112 §6: how long a request's body is, read so that a proxy in front and this server
+// can never disagree. libmicrohttpd 0.9.75 reads only the first `Content-Length` and the first
+// `Transfer-Encoding` field and lets the others through; these checks look at every field
+// before the request is routed, and a request whose length is ambiguous is answered 400 and
+// its connection closed (the bytes after it cannot be trusted to start a request).
+//
+// libmicrohttpd answers some requests by itself before these checks run: a first
+// `Content-Length` that is not a plain decimal (400) or does not fit 64 bits (413), a bad
+// chunk size (400), headers over the memory limit (431), a request line over it (414).
+
+/// What the header fields of one request say about its framing.
+struct RequestFraming {
+  /// The body length every `Content-Length` field agrees on; -1 when there is none, `Int.max`
+  /// when it does not fit.
+  var contentLength = -1
+  /// The problem that answers the request, when its framing is ambiguous or unsupported.
+  var problem: HTTPError?
+
+  private var hasTransferEncoding = false
+  /// The transfer codings of every `Transfer-Encoding` field, in order.
+  private var codings: [Substring] = []
+
+  /// Reads every header field of `connection`'s request (HTTP version `version`).
+  init(_ connection: OpaquePointer, version: UnsafePointer<CChar>?) {
+    withUnsafeMutablePointer(to: &self) { scan in
+      _ = MHD_get_connection_values(connection, .HEADER_KIND, readField, scan)
+    }
+    guard problem == nil, hasTransferEncoding else { return }
+    if let version, strcmp(version, "HTTP/1.0") == 0 {
+      // RFC 9112 §6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
+      problem = .badFraming("Transfer-Encoding is not allowed in an HTTP/1.0 request.")
+    } else if contentLength >= 0 {
+      // RFC 9112 §6.3 (3): both headers are a smuggling attempt or a broken client.
+      problem = .badFraming("The request has both Content-Length and Transfer-Encoding.")
+    } else if codings.last.map({ $0.lowercased() != "chunked" }) ?? true {
+      // RFC 9112 §6.3 (4): without a final `chunked` the body's end cannot be known.
+      problem = .badFraming("Transfer-Encoding must end with chunked.")
+    } else if codings.count > 1 {
+      problem =
+        codings.dropLast().contains { $0.lowercased() == "chunked" }
+        ? .badFraming("Transfer-Encoding applies chunked more than once.")
+        : HTTPError(
+          status: 501, detail: "Transfer-Encoding: only the chunked transfer coding is supported.")
+    }
+  }
+
+  /// Takes in one header field.
+  fileprivate mutating func read(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
+    guard problem == nil else { return }
+    if strcasecmp(name, "Content-Length") == 0 {
+      guard let length = Self.decimal(value) else {
+        problem = .badFraming("A Content-Length field is not a plain decimal number.")
+        return
+      }
+      if contentLength >= 0, contentLength != length {
+        // RFC 9112 §6.3 (5); identical values collapse into one (RFC 9110 §8.6).
+        problem = .badFraming("The request has Content-Length fields that differ.")
+      }
+      contentLength = length
+    } else if strcasecmp(name, "Transfer-Encoding") == 0 {
+      hasTransferEncoding = true
+      for element in String(cString: value).split(separator: ",") {
+        let coding = element.prefix { $0 != ";" }.trimmingOWS()
+        if !coding.isEmpty { codings.append(coding) }
+      }
+    } else if let last = Self.lastByte(name), last == 0x20 || last == 0x09 {
+      // RFC 9112 §5.1: whitespace between a field name and its colon is answered 400; a proxy
+      // may read `Content-Length :` as Content-Length while libmicrohttpd does not.
+      problem = .badFraming("A header field name ends in whitespace.")
+    }
+  }
+
+  private static func lastByte(_ text: UnsafePointer<CChar>) -> CChar? {
+    let count = strlen(text)
+    return count > 0 ? text[count - 1] : nil
+  }
+
+  /// The value of `text` if it is one or more decimal digits (surrounding spaces and tabs
+  /// aside); `Int.max` when it does not fit.
+  static func decimal(_ text: UnsafePointer<CChar>) -> Int? {
+    var index = 0
+    while text[index] == 0x20 || text[index] == 0x09 { index += 1 }
+    var value = 0
+    var digits = 0
+    while (0x30...0x39).contains(text[index]) {
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(Int(text[index]) - 0x30)
+      value = overflow1 || overflow2 ? Int.max : sum
+      digits += 1
+      index += 1
+    }
+    while text[index] == 0x20 || text[index] == 0x09 { index += 1 }
+    return digits > 0 && text[index] == 0 ? value : nil
+  }
+}
+
+/// `MHD_get_connection_values`'s iterator: hands each header field to the `RequestFraming`
+/// that `cls` points to.
+private func readField(
+  _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?,
+  _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+  guard let cls, let key, let value else { return .YES }
+  let framing = cls.assumingMemoryBound(to: RequestFraming.self)
+  framing.pointee.read(name: key, value: value)
+  return framing.pointee.problem == nil ? .YES : .NO
+}
+
+/// The path an origin-form or absolute-form request target names (RFC 9112 §3.2.2): for
+/// `http://host:8080/healthz` it is `/healthz` (and `/` when the target has no path). The query
+/// is already cut off by libmicrohttpd.
+func requestPath(_ target: UnsafePointer<CChar>) -> String {
+  let text = String(cString: target)
+  guard text.first != "/", let schemeEnd = text.firstRange(of: "://") else { return text }
+  let scheme = text[..<schemeEnd.lowerBound].lowercased()
+  guard scheme == "http" || scheme == "https" else { return text }
+  let authorityAndPath = text[schemeEnd.upperBound...]
+  guard let slash = authorityAndPath.firstIndex(of: "/") else { return "/" }
+  return String(authorityAndPath[slash...])
+}
+
+extension HTTPError {
+  /// `400` for a request whose body length cannot be known for sure; the connection closes.
+  static func badFraming(_ detail: String) -> HTTPError {
+    HTTPError(status: 400, detail: detail)
+  }
+}
+
+extension Substring {
+  /// Without leading and trailing spaces and tabs (RFC 9110's OWS).
+  fileprivate func trimmingOWS() -> Substring {
+    var text = self
+    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    return text
+  }
+}
