@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTesting
+import LayoutService
 import Testing
 
 /// SPEC §7: every error is `application/problem+json` with the right status and pointer.
@@ -29,24 +30,27 @@ struct ErrorTests {
     return problem
   }
 
-  @Test func emptyBodyIs400() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func emptyBodyIs400(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     try expectProblem(try fixture.post("/avoid", ""), status: 400)
     try expectProblem(try fixture.post("/caret-follow", ""), status: 400)
   }
 
-  @Test func bodyThatIsNotJSONIs400SayingWhereItBroke() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func bodyThatIsNotJSONIs400SayingWhereItBroke(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let problem = try expectProblem(try fixture.post("/avoid", "{\"container\": {\"x\": 0,,}}"), status: 400)
     let detail = try #require(problem["detail"] as? String)
     #expect(detail.contains("line 1, column 23"), "\(detail)")
     for body in ["{", "[1,]", "{\"a\":01}", "{\"a\":NaN}", "{\"a\":1} x", "\u{FEFF}{}", "{'a':1}"] {
-      try expectProblem(try ServiceFixture().post("/avoid", body), status: 400)
+      try expectProblem(try ServiceFixture(decoder: decoder).post("/avoid", body), status: 400)
     }
   }
 
-  @Test func invalidUTF8Is400() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func invalidUTF8Is400(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     var body = Array(#"{"mode":"#.utf8)
     body += [0x22, 0xC3, 0x28, 0x22, 0x7D]
     let response = try fixture.client.request(
@@ -82,107 +86,115 @@ struct ErrorTests {
     #expect(response.headers["Allow"] == "OPTIONS, POST")
   }
 
-  @Test func bodyOverTheLimitIs413() throws {
-    let fixture = try ServiceFixture { $0.maxBodyBytes = 1024 }
+  @Test(arguments: RequestDecoder.allCases)
+  func bodyOverTheLimitIs413(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder) { $0.maxBodyBytes = 1024 }
     let padding = String(repeating: " ", count: 1024 - Self.valid.utf8.count)
     #expect(try fixture.post("/avoid", Self.valid + padding).status == 200)
-    let over = try ServiceFixture { $0.maxBodyBytes = 1024 }
+    let over = try ServiceFixture(decoder: decoder) { $0.maxBodyBytes = 1024 }
     try expectProblem(try over.post("/avoid", Self.valid + padding + " "), status: 413)
   }
 
-  @Test(arguments: [
-    "application/xml", "text/html", "multipart/form-data; boundary=x", "image/png", "application/jsonx",
-  ])
-  func nonJSONContentTypeIs415(contentType: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(
+    arguments: [
+      "application/xml", "text/html", "multipart/form-data; boundary=x", "image/png", "application/jsonx",
+    ], RequestDecoder.allCases)
+  func nonJSONContentTypeIs415(contentType: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     try expectProblem(
       try fixture.post("/avoid", Self.valid, headers: [("Content-Type", contentType)]), status: 415)
   }
 
-  @Test(arguments: [
-    nil, "application/json", "application/json; charset=utf-8", "Application/JSON",
-    "application/vnd.layout+json", "text/plain", "text/plain;charset=UTF-8",
-    "application/x-www-form-urlencoded",
-  ])
-  func contentTypesReadAsJSON(contentType: String?) throws {
-    let fixture = try ServiceFixture()
+  @Test(
+    arguments: [
+      nil, "application/json", "application/json; charset=utf-8", "Application/JSON",
+      "application/vnd.layout+json", "text/plain", "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+    ], RequestDecoder.allCases)
+  func contentTypesReadAsJSON(contentType: String?, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let headers = contentType.map { [("Content-Type", $0)] } ?? []
     let response = try fixture.post("/avoid", Self.valid, headers: headers)
     #expect(response.status == 200, "\(response.bodyString)")
   }
 
-  @Test(arguments: [
-    (#"{"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#, "/container", "missing-member"),
-    (
-      #"{"container":{"x":0,"y":0,"width":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-      "/container/height", "missing-member"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":"1"},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-      "/container/height", "wrong-type"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":{"x":0,"y":0,"width":1,"height":-1}}"#,
-      "/keyboard/height", "negative"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1e10},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-      "/container/height", "out-of-range"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1e400},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-      "/container/height", "not-finite"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1}}"#,
-      "/keyboard", "no-keyboard"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"keyboardHeight":1}"#,
-      "/keyboard", "both-keyboard-and-height"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"slide"}"#,
-      "/mode", "unknown-value"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"undocked":"maybe"}"#,
-      "/undocked", "unknown-value"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":7.5}}"#,
-      "/animation/curve", "not-an-integer"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":16}}"#,
-      "/animation/curve", "out-of-range"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"scroll","contentSize":{"width":1,"height":1}}"#,
-      "/contentOffset", "missing-member"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"safeArea":{"top":-1}}"#,
-      "/safeArea/top", "negative"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1,"height":2},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-      "/container/height", "duplicate-member"
-    ),
-    (
-      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"margin":-1}"#,
-      "/margin", "negative"
-    ),
-    (#"[1,2]"#, "", "wrong-type"),
-  ])
-  func contractViolationsAre422WithPointer(body: String, pointer: String, rule: String) throws {
-    let fixture = try ServiceFixture()
-    let problem = try expectProblem(try fixture.post("/avoid", body), status: 422, pointer: pointer)
-    #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)")
+  @Test(
+    arguments: [
+      (#"{"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#, "/container", "missing-member"),
+      (
+        #"{"container":{"x":0,"y":0,"width":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+        "/container/height", "missing-member"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":"1"},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+        "/container/height", "wrong-type"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":{"x":0,"y":0,"width":1,"height":-1}}"#,
+        "/keyboard/height", "negative"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1e10},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+        "/container/height", "out-of-range"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1e400},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+        "/container/height", "not-finite"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1}}"#,
+        "/keyboard", "no-keyboard"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"keyboardHeight":1}"#,
+        "/keyboard", "both-keyboard-and-height"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"slide"}"#,
+        "/mode", "unknown-value"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"undocked":"maybe"}"#,
+        "/undocked", "unknown-value"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":7.5}}"#,
+        "/animation/curve", "not-an-integer"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":16}}"#,
+        "/animation/curve", "out-of-range"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"scroll","contentSize":{"width":1,"height":1}}"#,
+        "/contentOffset", "missing-member"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"safeArea":{"top":-1}}"#,
+        "/safeArea/top", "negative"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1,"height":2},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+        "/container/height", "duplicate-member"
+      ),
+      (
+        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"margin":-1}"#,
+        "/margin", "negative"
+      ),
+      (#"[1,2]"#, "", "wrong-type"),
+    ], RequestDecoder.allCases)
+  func contractViolationsAre422WithPointer(
+    violation: (body: String, pointer: String, rule: String), decoder: RequestDecoder
+  ) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
+    let problem = try expectProblem(
+      try fixture.post("/avoid", violation.body), status: 422, pointer: violation.pointer)
+    #expect(problem["type"] as? String == "urn:layoutd:problem:\(violation.rule)")
   }
 
-  @Test func caretFollowViolationsPointIntoItsMembers() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func caretFollowViolationsPointIntoItsMembers(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     try expectProblem(
       try fixture.post(
         "/caret-follow",
@@ -195,14 +207,16 @@ struct ErrorTests {
       status: 422, pointer: "/caret")
   }
 
-  @Test func unknownMembersAreIgnored() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func unknownMembersAreIgnored(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let body = Self.valid.dropLast() + #","future":{"nested":[1,2,{"x":null}]},"keyboardTheme":"dark"}"#
     #expect(try fixture.post("/avoid", String(body)).status == 200)
   }
 
-  @Test func aBadRequestDoesNotHurtTheNextOnTheSameConnection() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func aBadRequestDoesNotHurtTheNextOnTheSameConnection(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     #expect(try fixture.post("/avoid", #"{"container":"#).status == 400)
     #expect(try fixture.post("/avoid", "{}").status == 422)
     let response = try fixture.post("/avoid", Self.valid)

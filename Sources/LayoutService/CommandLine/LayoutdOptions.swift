@@ -31,6 +31,8 @@ public struct LayoutdOptions: Equatable, Sendable {
   public var corsOrigins = ["*"]
   /// Whether requests are counted for `GET /metrics` (off: the route is absent).
   public var metrics = true
+  /// How request bodies are read: `fast` (the default) or `foundation` (`JSONDecoder`).
+  public var decoder = RequestDecoder.fast
 
   public init() {}
 }
@@ -64,6 +66,9 @@ extension LayoutdOptions {
       if let value = environment[name], !value.isEmpty {
         options.port = try integer(value, for: name, in: 0...65535)
       }
+    }
+    if let value = environment["LAYOUTD_DECODER"], !value.isEmpty {
+      options.decoder = try decoder(value, for: "LAYOUTD_DECODER")
     }
     var corsOrigins: [String] = []
     var remaining = arguments[...]
@@ -120,6 +125,7 @@ extension LayoutdOptions {
           throw UsageError("--metrics: expected on or off, got '\(text)'")
         }
         options.metrics = text == "on"
+      case "--decoder": options.decoder = try decoder(value(), for: "--decoder")
       case "--cors-origin":
         let origin = try value()
         guard !origin.isEmpty, !origin.contains(where: \.isWhitespace) else {
@@ -134,6 +140,13 @@ extension LayoutdOptions {
       options.corsOrigins = corsOrigins
     }
     return .run(options)
+  }
+
+  private static func decoder(_ text: String, for name: String) throws(UsageError) -> RequestDecoder {
+    guard let decoder = RequestDecoder(rawValue: text) else {
+      throw UsageError("\(name): expected fast or foundation, got '\(text)'")
+    }
+    return decoder
   }
 
   private static func integer(
@@ -167,6 +180,8 @@ extension LayoutdOptions {
       --log-format off|text|json     access log on stderr (default text on a terminal, else json)
       --cors-origin ORIGIN           an origin allowed by CORS, repeatable (default *)
       --metrics on|off               count requests for GET /metrics (default on)
+      --decoder fast|foundation      how bodies are read: the fast parser's document, or
+                                     Foundation's JSONDecoder (default fast; env LAYOUTD_DECODER)
       --version                      print the version and exit
       --help                         print this help and exit
     """
