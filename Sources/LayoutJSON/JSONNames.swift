@@ -1,7 +1,7 @@
 // Member names: comparison after unescaping, duplicate detection (I-JSON, RFC 7493), and the
 // coding paths errors report.
 
-/// An object with two members of the same name (I-JSON, RFC 7493), which this codec rejects.
+/// An object with two members of the same name (I-JSON, RFC 7493), which the parser rejects.
 ///
 /// Names are compared after unescaping (`"a"` and `"\u0061"` are the same name). The error
 /// points at the second occurrence: `codingPath` ends with the repeated name.
