@@ -5,14 +5,15 @@ import LayoutTesting
 import Testing
 
 /// `--decoder fast` and `--decoder foundation` give the same status, the same answer and the same
-/// problem (`type`, `pointer`) for every body: the worked examples, and each of them with every
-/// member removed, doubled, or given a value of the wrong kind or out of range, and cut short.
+/// problem (`type`, `pointer`, even `detail`) for every body: the worked examples, and each of
+/// them with every member removed, doubled, or given a value of the wrong kind or out of range,
+/// and cut short.
 @Suite("Both decoders answer alike")
 struct DecoderAgreementTests {
   /// What a body gets from one server, reduced to what the decoders must agree on.
   struct Outcome: Equatable, CustomStringConvertible {
     var status: Int
-    /// The answer's bytes for a 200; `type` and `pointer` for a problem.
+    /// The answer's bytes for a 200; `type`, `pointer` and `detail` for a problem.
     var essence: String
 
     init(_ response: TestResponse) throws {
@@ -21,7 +22,7 @@ struct DecoderAgreementTests {
         essence = response.bodyString
       } else {
         let problem = try #require(try response.json() as? [String: Any])
-        essence = "\(problem["type"] ?? "-") at \(problem["pointer"] ?? "-")"
+        essence = "\(problem["type"] ?? "-") at \(problem["pointer"] ?? "-"): \(problem["detail"] ?? "-")"
       }
     }
 
