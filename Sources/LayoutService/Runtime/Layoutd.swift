@@ -48,7 +48,7 @@ public enum Layoutd {
     }
     StandardError.line(
       "layoutd \(LayoutdVersion.current) listening on http://\(hostForURL(configuration.host)):\(server.port)"
-        + " (threads: \(configuration.threads))")
+        + " (threads: \(configuration.threads), decoder: \(options.decoder.rawValue))")
 
     let signal = Signals.waitForShutdownSignal()
     StandardError.line(
