@@ -146,6 +146,9 @@ extension LayoutdOptions {
     guard let decoder = RequestDecoder(rawValue: text) else {
       throw UsageError("\(name): expected fast or foundation, got '\(text)'")
     }
+    guard decoder.isAvailable else {
+      throw UsageError("\(name): this build of layoutd has no \(text) decoder")
+    }
     return decoder
   }
 

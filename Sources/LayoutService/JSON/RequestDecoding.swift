@@ -18,6 +18,19 @@ public enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
   /// Foundation's `JSONDecoder` decodes the models through their `Codable` `init(from:)`, once
   /// the strict parser has accepted the body.
   case foundation
+
+  /// Whether this build has the decoder: a build with `-D LAYOUTD_WITHOUT_FOUNDATION` (made to
+  /// measure what FoundationEssentials adds to the binary) has only `fast`.
+  public var isAvailable: Bool {
+    #if LAYOUTD_WITHOUT_FOUNDATION
+      self == .fast
+    #else
+      true
+    #endif
+  }
+
+  /// The error of a decoder this build does not have.
+  struct Unavailable: Error {}
 }
 
 /// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (SPEC §7).
@@ -46,19 +59,22 @@ enum RequestBody {
       case .fast:
         return try JSONDocument.withParsed(body) { try read(JSONLayoutContainer($0)) }
       case .foundation:
-        try JSONDocument.validate(body)
         #if LAYOUTD_WITHOUT_FOUNDATION
-          throw HTTPError(status: 500, detail: "This build of layoutd has no Foundation decoder.")
+          throw RequestDecoder.Unavailable()
         #else
-          return try JSONDecoder().decode(Model.self, from: Data(body))
+          try JSONDocument.validate(body)
+          return try jsonDecoder.decode(Model.self, from: Data(body))
         #endif
       }
-    } catch let error as HTTPError {
-      throw error
     } catch {
       throw problem(for: error)
     }
   }
+
+  #if !LAYOUTD_WITHOUT_FOUNDATION
+    /// Foundation's decoder, shared: it holds only its (default) options.
+    static let jsonDecoder = JSONDecoder()
+  #endif
 
   /// The problem answer for an error thrown while reading a body.
   static func problem(for error: any Error) -> HTTPError {
@@ -71,6 +87,8 @@ enum RequestBody {
       HTTPError(error)
     case let error as DecodingError:
       HTTPError(LayoutValidationError(error))
+    case is RequestDecoder.Unavailable:
+      HTTPError(status: 500, detail: "This build of layoutd has no Foundation decoder.")
     default:
       HTTPError(status: 400, detail: "The body could not be read: \(error).")
     }
