@@ -95,101 +95,101 @@ struct ErrorTests {
     try expectProblem(try over.post("/avoid", Self.valid + padding + " "), status: 413)
   }
 
-  @Test(
-    arguments: [
-      "application/xml", "text/html", "multipart/form-data; boundary=x", "image/png", "application/jsonx",
-    ], RequestDecoder.allCases)
-  func nonJSONContentTypeIs415(contentType: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
-    try expectProblem(
-      try fixture.post("/avoid", Self.valid, headers: [("Content-Type", contentType)]), status: 415)
+  @Test(arguments: [
+    "application/xml", "text/html", "multipart/form-data; boundary=x", "image/png", "application/jsonx",
+  ])
+  func nonJSONContentTypeIs415(contentType: String) throws {
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      try expectProblem(
+        try fixture.post("/avoid", Self.valid, headers: [("Content-Type", contentType)]), status: 415)
+    }
   }
 
-  @Test(
-    arguments: [
-      nil, "application/json", "application/json; charset=utf-8", "Application/JSON",
-      "application/vnd.layout+json", "text/plain", "text/plain;charset=UTF-8",
-      "application/x-www-form-urlencoded",
-    ], RequestDecoder.allCases)
-  func contentTypesReadAsJSON(contentType: String?, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
-    let headers = contentType.map { [("Content-Type", $0)] } ?? []
-    let response = try fixture.post("/avoid", Self.valid, headers: headers)
-    #expect(response.status == 200, "\(response.bodyString)")
+  @Test(arguments: [
+    nil, "application/json", "application/json; charset=utf-8", "Application/JSON",
+    "application/vnd.layout+json", "text/plain", "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+  ])
+  func contentTypesReadAsJSON(contentType: String?) throws {
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      let headers = contentType.map { [("Content-Type", $0)] } ?? []
+      let response = try fixture.post("/avoid", Self.valid, headers: headers)
+      #expect(response.status == 200, "\(decoder): \(response.bodyString)")
+    }
   }
 
-  @Test(
-    arguments: [
-      (#"{"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#, "/container", "missing-member"),
-      (
-        #"{"container":{"x":0,"y":0,"width":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-        "/container/height", "missing-member"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":"1"},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-        "/container/height", "wrong-type"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":{"x":0,"y":0,"width":1,"height":-1}}"#,
-        "/keyboard/height", "negative"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1e10},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-        "/container/height", "out-of-range"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1e400},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-        "/container/height", "not-finite"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1}}"#,
-        "/keyboard", "no-keyboard"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"keyboardHeight":1}"#,
-        "/keyboard", "both-keyboard-and-height"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"slide"}"#,
-        "/mode", "unknown-value"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"undocked":"maybe"}"#,
-        "/undocked", "unknown-value"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":7.5}}"#,
-        "/animation/curve", "not-an-integer"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":16}}"#,
-        "/animation/curve", "out-of-range"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"scroll","contentSize":{"width":1,"height":1}}"#,
-        "/contentOffset", "missing-member"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"safeArea":{"top":-1}}"#,
-        "/safeArea/top", "negative"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1,"height":2},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
-        "/container/height", "duplicate-member"
-      ),
-      (
-        #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"margin":-1}"#,
-        "/margin", "negative"
-      ),
-      (#"[1,2]"#, "", "wrong-type"),
-    ], RequestDecoder.allCases)
-  func contractViolationsAre422WithPointer(
-    violation: (body: String, pointer: String, rule: String), decoder: RequestDecoder
-  ) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
-    let problem = try expectProblem(
-      try fixture.post("/avoid", violation.body), status: 422, pointer: violation.pointer)
-    #expect(problem["type"] as? String == "urn:layoutd:problem:\(violation.rule)")
+  @Test(arguments: [
+    (#"{"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#, "/container", "missing-member"),
+    (
+      #"{"container":{"x":0,"y":0,"width":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+      "/container/height", "missing-member"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":"1"},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+      "/container/height", "wrong-type"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":{"x":0,"y":0,"width":1,"height":-1}}"#,
+      "/keyboard/height", "negative"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1e10},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+      "/container/height", "out-of-range"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1e400},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+      "/container/height", "not-finite"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1}}"#,
+      "/keyboard", "no-keyboard"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"keyboardHeight":1}"#,
+      "/keyboard", "both-keyboard-and-height"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"slide"}"#,
+      "/mode", "unknown-value"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"undocked":"maybe"}"#,
+      "/undocked", "unknown-value"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":7.5}}"#,
+      "/animation/curve", "not-an-integer"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"animation":{"curve":16}}"#,
+      "/animation/curve", "out-of-range"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"mode":"scroll","contentSize":{"width":1,"height":1}}"#,
+      "/contentOffset", "missing-member"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"safeArea":{"top":-1}}"#,
+      "/safeArea/top", "negative"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1,"height":2},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null}"#,
+      "/container/height", "duplicate-member"
+    ),
+    (
+      #"{"container":{"x":0,"y":0,"width":1,"height":1},"field":{"x":0,"y":0,"width":1,"height":1},"keyboard":null,"margin":-1}"#,
+      "/margin", "negative"
+    ),
+    (#"[1,2]"#, "", "wrong-type"),
+  ])
+  func contractViolationsAre422WithPointer(body: String, pointer: String, rule: String) throws {
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      let problem = try expectProblem(try fixture.post("/avoid", body), status: 422, pointer: pointer)
+      #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)", "\(decoder)")
+    }
   }
 
   @Test(arguments: RequestDecoder.allCases)
