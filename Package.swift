@@ -18,10 +18,13 @@ let package = Package(
     ),
     // Pure geometry and the request/answer models. Standard library only.
     .target(name: "LayoutCore"),
-    // A fast JSON codec over bytes (a Decoder and a byte writer). Knows no layout.
+    // Strict JSON over bytes: a parser whose objects are read in place, and a byte writer.
+    // Knows no layout.
     .target(name: "LayoutJSON"),
-    // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards.
-    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
+    // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards; writes
+    // problem documents with LayoutJSON's string escaper and keeps per-thread buffers with its
+    // PerThread helper.
+    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON"]),
     // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
     .target(name: "HTTPTesting"),
     // The service: routes, handlers, problem answers, command-line options.
@@ -46,7 +49,7 @@ let package = Package(
     .target(name: "CMallocCounter", path: "bench/CMallocCounter"),
     .executableTarget(
       name: "LayoutBench",
-      dependencies: ["LayoutCore", "LayoutJSON", "LayoutService", "CMallocCounter"],
+      dependencies: ["LayoutCore", "LayoutService", "CMallocCounter"],
       path: "bench/LayoutBench"),
 
     // Test support shared by the suites: the contract's worked examples, JSON comparison.

@@ -4,15 +4,17 @@ import LayoutService
 import MicroHTTP
 
 /// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
-/// request body. The request goes through the service's real router and handlers, and then
-/// through the `Decodable` request decoder.
+/// request body. The request goes through the service's real router and handlers, and then,
+/// when asked, through a router that reads bodies with Foundation's `JSONDecoder`.
 ///
 /// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`); bits 1–2 the `Accept` header
 /// (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the `Content-Type` (JSON, none,
-/// `text/plain`, XML); bit 5 decode with `Decodable` too.
+/// `text/plain`, XML); bit 5 answer with `--decoder foundation` too, which must give the same
+/// status, answer and problem (`type`, `pointer`).
 enum FuzzInput {
   static let service = LayoutService(metrics: nil)
   static let router = service.router()
+  static let foundationRouter = LayoutService(metrics: nil, decoder: .foundation).router()
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
@@ -33,10 +35,25 @@ enum FuzzInput {
     default: break
     }
     let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
-    check(router.answer(request), contentTypeIsXML: (selector >> 3) & 3 == 3)
+    let response = router.answer(request)
+    check(response, contentTypeIsXML: (selector >> 3) & 3 == 3)
     if selector & 0x20 != 0 {
-      _ = try? FastJSONDecoder().decode(AvoidRequest.self, from: body)
-      _ = try? FastJSONDecoder().decode(CaretFollowRequest.self, from: body)
+      let foundation = foundationRouter.answer(request)
+      precondition(foundation.status == response.status, "the decoders answer different statuses")
+      if response.status == 200 {
+        precondition(foundation.body == response.body, "the decoders answer differently")
+      } else {
+        precondition(problem(foundation) == problem(response), "the decoders answer different problems")
+      }
+    }
+  }
+
+  /// A problem answer's `type` and `pointer`.
+  private static func problem(_ response: HTTPResponse) -> [String?] {
+    response.body.withUnsafeBytes { bytes in
+      try! JSONDocument.withParsed(bytes) {
+        [try $0.stringIfPresent("type"), try $0.stringIfPresent("pointer")]
+      }
     }
   }
 

@@ -1,65 +1,84 @@
-/// An object of a parsed document, read member by member without the `Decoder` machinery:
-/// no container boxes, no key enums, no allocation.
+/// An object of a parsed document, read member by member: no `Decoder` machinery, no container
+/// boxes, no key enums, no allocation.
 ///
-/// Valid only inside the `FastJSONDecoder.withObject(in:_:)` call that hands it out. Members are
-/// named by `StaticString`; its errors are exactly those `FastJSONDecoder` throws when a
-/// `Decodable` reads the same member through a keyed container.
-public struct JSONObject {
-  // unowned(unsafe): the storage outlives the object (see `withObject(in:_:)`).
-  unowned(unsafe) let storage: FastJSONDecoder.Storage
+/// Handed out only by `JSONDocument.withParsed(_:maxDepth:_:)` and valid only inside the closure
+/// it runs: it reads the calling thread's tape, which the next parse reuses. Members are named by
+/// `StaticString`. Errors are `DecodingError`s with the cases and coding paths Foundation's
+/// `JSONDecoder` reports for the same member read through a keyed container.
+package struct JSONObject {
+  // unowned(unsafe): `JSONTape.withParsed` keeps the tape alive while the closure that receives
+  // this object runs, and the object cannot be reached outside the package.
+  unowned(unsafe) let tape: JSONTape
   let index: Int32
 
-  init(storage: FastJSONDecoder.Storage, index: Int32) {
-    self.storage = storage
+  /// The object at node `index`, or the `DecodingError` `JSONDecoder` throws when it asks for a
+  /// keyed container over another kind of value.
+  @inline(__always)
+  init(tape: JSONTape, objectAt index: Int32) throws {
+    let node = tape.nodes[Int(index)]
+    guard node.kind == .object else {
+      let path = tape.codingPath(of: index)
+      if node.kind == .null {
+        throw DecodingError.valueNotFound(
+          [String: Any].self,
+          DecodingError.Context(
+            codingPath: path,
+            debugDescription: "Cannot get keyed decoding container -- found null value instead"
+          ))
+      }
+      throw Self.mismatch(node, type: [String: Any].self, path: path)
+    }
+    self.tape = tape
     self.index = index
   }
 
   /// The path from the document's top to this object.
-  public var codingPath: [any CodingKey] { storage.codingPath(of: index) }
+  package var codingPath: [any CodingKey] { tape.codingPath(of: index) }
 
   /// Whether the object has a member named `name`, `null` included.
   @inline(__always)
-  public func contains(_ name: StaticString) -> Bool {
+  package func contains(_ name: StaticString) -> Bool {
     member(name) != nil
   }
 
   /// The number at `name`; a number too large or too small for a `Double` reads as infinite.
   ///
   /// Throws `keyNotFound`, `valueNotFound` (null) or `typeMismatch`.
-  public func number(_ name: StaticString) throws -> Double {
+  package func number(_ name: StaticString) throws -> Double {
     guard let value = member(name) else { throw missing(name) }
     return try number(at: value, name)
   }
 
   /// The number at `name`, or nil when the member is absent or `null`.
-  public func numberIfPresent(_ name: StaticString) throws -> Double? {
+  package func numberIfPresent(_ name: StaticString) throws -> Double? {
     guard let value = presentMember(name) else { return nil }
     return try number(at: value, name)
   }
 
   /// The string at `name`, unescaped, or nil when the member is absent or `null`.
-  public func stringIfPresent(_ name: StaticString) throws -> String? {
+  package func stringIfPresent(_ name: StaticString) throws -> String? {
     guard let value = presentMember(name) else { return nil }
-    if let string = JSONValueReader(storage).string(value) { return string }
-    return try storage.decodeString(at: value) { path(name) }
+    let node = tape.nodes[Int(value)]
+    guard node.kind == .string else { throw Self.mismatch(node, type: String.self, path: path(name)) }
+    return JSONStringDecoding.makeString(tape.bytes(of: node), escaped: node.flags & JSONNode.escaped != 0)
   }
 
   /// The object at `name`. Throws `keyNotFound`, `valueNotFound` (null) or `typeMismatch`.
-  public func object(_ name: StaticString) throws -> JSONObject {
+  package func object(_ name: StaticString) throws -> JSONObject {
     guard let value = member(name) else { throw missing(name) }
-    return try object(at: value)
+    return try JSONObject(tape: tape, objectAt: value)
   }
 
   /// The object at `name`, or nil when the member is absent or `null`.
-  public func objectIfPresent(_ name: StaticString) throws -> JSONObject? {
+  package func objectIfPresent(_ name: StaticString) throws -> JSONObject? {
     guard let value = presentMember(name) else { return nil }
-    return try object(at: value)
+    return try JSONObject(tape: tape, objectAt: value)
   }
 
   /// The number of elements of the array at `name`, or nil when the member is absent or `null`.
   ///
   /// Throws `typeMismatch` when the member is not an array.
-  public func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
+  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
     guard let value = presentMember(name) else { return nil }
     return Int(try array(at: value).start)
   }
@@ -68,62 +87,75 @@ public struct JSONObject {
   ///
   /// Throws for the array as `arrayCountIfPresent(_:)` does (or `keyNotFound`, `valueNotFound`
   /// when it is absent or `null`), and for the element as `object(_:)` does, at its index.
-  public func object(_ name: StaticString, at index: Int) throws -> JSONObject {
+  package func object(_ name: StaticString, at index: Int) throws -> JSONObject {
     guard let value = member(name) else { throw missing(name) }
     let array = try array(at: value)
     precondition(index >= 0 && index < Int(array.start), "index out of range")
     var element = value + 1
-    for _ in 0..<index { element = storage.next(after: element) }
-    return try object(at: element)
+    for _ in 0..<index { element = tape.next(after: element) }
+    return try JSONObject(tape: tape, objectAt: element)
   }
 
   // MARK: - Members
 
-  /// The value node of member `name`, if any.
+  /// The value node of member `name`, if any. Names are compared as raw bytes, unescaping only
+  /// names that contain escapes; the loop works on raw pointers (no retain/release).
   @inline(__always)
   func member(_ name: StaticString) -> Int32? {
-    JSONKeyedContainer<JSONCodingKey>.member(
-      named: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), of: index,
-      nodes: UnsafePointer(storage.nodes), input: storage.input)
+    let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    let nodes = UnsafePointer(tape.nodes)
+    let input = tape.input
+    var index = Int(self.index) + 1
+    for _ in 0..<nodes[Int(self.index)].start {
+      let node = nodes[index]
+      let name = UnsafeRawBufferPointer(rebasing: input[Int(node.start)..<Int(node.end)])
+      if node.flags & JSONNode.escaped == 0 {
+        if JSONStringDecoding.equal(name, wanted) { return Int32(truncatingIfNeeded: index + 1) }
+      } else if JSONStringDecoding.withUnescaped(
+        name, escaped: true, { JSONStringDecoding.equal($0, wanted) })
+      {
+        return Int32(truncatingIfNeeded: index + 1)
+      }
+      let value = nodes[index + 1]
+      index = value.kind == .object || value.kind == .array ? Int(value.end) : index + 2
+    }
+    return nil
   }
 
   /// The value node of member `name`, or nil when it is absent or `null`.
   @inline(__always)
   func presentMember(_ name: StaticString) -> Int32? {
-    guard let value = member(name), storage.nodes[Int(value)].kind != .null else { return nil }
+    guard let value = member(name), tape.nodes[Int(value)].kind != .null else { return nil }
     return value
   }
 
   @inline(__always)
   private func number(at value: Int32, _ name: StaticString) throws -> Double {
-    let node = storage.nodes[Int(value)]
-    guard node.kind == .number else { throw storage.mismatch(node, type: Double.self, path: path(name)) }
-    return JSONValueReader(storage).double(value) ?? .infinity
-  }
-
-  @inline(__always)
-  private func object(at value: Int32) throws -> JSONObject {
-    guard storage.nodes[Int(value)].kind == .object else {
-      // The decoder's own error for a keyed container over a value that is not an object.
-      _ = try JSONTapeDecoder(storage: storage, index: value).container(keyedBy: JSONCodingKey.self)
-      preconditionFailure("a keyed container over a non-object")
+    let node = tape.nodes[Int(value)]
+    guard node.kind == .number else { throw Self.mismatch(node, type: Double.self, path: path(name)) }
+    let bytes = tape.bytes(of: node)
+    if node.flags & JSONNode.integral != 0, bytes.count <= 15 {
+      // At most 15 digits: exact in a Double (< 2^53), and `-0` stays negative zero.
+      return JSONNumberParsing.shortInteger(bytes)
     }
-    return JSONObject(storage: storage, index: value)
+    return JSONNumberParsing.double(bytes) ?? .infinity
   }
 
+  // MARK: - Errors
+
+  /// The array node at `value`, or the error `JSONDecoder` throws for an unkeyed container over
+  /// another kind of value.
   @inline(__always)
   private func array(at value: Int32) throws -> JSONNode {
-    let node = storage.nodes[Int(value)]
+    let node = tape.nodes[Int(value)]
     guard node.kind == .array else {
-      // The decoder's own error for an unkeyed container over a value that is not an array.
-      _ = try JSONTapeDecoder(storage: storage, index: value).unkeyedContainer()
-      preconditionFailure("an unkeyed container over a non-array")
+      throw Self.mismatch(node, type: [Any].self, path: tape.codingPath(of: value))
     }
     return node
   }
 
   private func missing(_ name: StaticString) -> DecodingError {
-    let key = JSONCodingKey(stringValue: name.description)
+    let key = JSONPathKey(name.description)
     return DecodingError.keyNotFound(
       key,
       DecodingError.Context(
@@ -133,7 +165,23 @@ public struct JSONObject {
 
   private func path(_ name: StaticString) -> [any CodingKey] {
     var path = codingPath
-    path.append(JSONCodingKey(stringValue: name.description))
+    path.append(JSONPathKey(name.description))
     return path
+  }
+
+  /// `valueNotFound` for a null, `typeMismatch` for another kind than `type` asks for.
+  static func mismatch(_ node: JSONNode, type: Any.Type, path: [any CodingKey]) -> DecodingError {
+    if node.kind == .null {
+      return DecodingError.valueNotFound(
+        type,
+        DecodingError.Context(
+          codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+    }
+    return DecodingError.typeMismatch(
+      type,
+      DecodingError.Context(
+        codingPath: path,
+        debugDescription: "Expected to decode \(type) but found \(node.typeDescription) instead."
+      ))
   }
 }

@@ -4,7 +4,7 @@
   import Musl
 #endif
 
-/// Parses RFC 8259 JSON text into a storage's node array, without recursion.
+/// Parses RFC 8259 JSON text into a tape's node array, without recursion.
 ///
 /// Strict: no trailing commas, comments, single quotes, leading zeros, `+1`, `.5`, `1.`,
 /// NaN or Infinity, unescaped control characters, invalid escapes, unpaired surrogate
@@ -13,13 +13,13 @@
 /// rejected too: RFC 8259 lets a parser ignore one, but a sender must not add it, so it is
 /// reported instead of silently skipped. Nesting is limited to `maxDepth` containers.
 struct JSONParser {
-  let storage: FastJSONDecoder.Storage
+  let tape: JSONTape
   let input: UnsafeRawBufferPointer
   let bytes: UnsafePointer<UInt8>
   let count: Int
   let maxDepth: Int
   var position = 0
-  // The node array and container stack are used through local copies of the storage's
+  // The node array and container stack are used through local copies of the tape's
   // pointers, so the scanning loop makes no access to a class property.
   var nodes: UnsafeMutablePointer<JSONNode>
   var nodeCount = 0
@@ -29,27 +29,27 @@ struct JSONParser {
   /// The earliest repeated name found so far: (name node, enclosing object).
   var firstDuplicate: (name: Int32, object: Int32)?
 
-  init(storage: FastJSONDecoder.Storage, maxDepth: Int) {
-    self.storage = storage
-    self.input = storage.input
-    self.bytes = (storage.input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)
+  init(tape: JSONTape, maxDepth: Int) {
+    self.tape = tape
+    self.input = tape.input
+    self.bytes = (tape.input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)
       .assumingMemoryBound(to: UInt8.self)
-    self.count = storage.input.count
+    self.count = tape.input.count
     self.maxDepth = maxDepth
-    storage.reserveStack(depth: maxDepth)
-    self.nodes = storage.nodes
-    self.nodeCapacity = storage.nodeCapacity
-    self.stack = storage.stack
+    tape.reserveStack(depth: maxDepth)
+    self.nodes = tape.nodes
+    self.nodeCapacity = tape.nodeCapacity
+    self.stack = tape.stack
   }
 
   /// Appends a node and returns its index.
   @inline(__always)
   mutating func append(_ node: JSONNode) -> Int32 {
     if nodeCount == nodeCapacity {
-      storage.nodeCount = nodeCount
-      storage.grow()
-      nodes = storage.nodes
-      nodeCapacity = storage.nodeCapacity
+      tape.nodeCount = nodeCount
+      tape.grow()
+      nodes = tape.nodes
+      nodeCapacity = tape.nodeCapacity
     }
     (nodes + nodeCount).initialize(to: node)
     nodeCount += 1
@@ -72,7 +72,7 @@ struct JSONParser {
 
   /// Parses the whole input; throws `JSONSyntaxError` or `JSONDuplicateMemberError`.
   mutating func parseDocument() throws {
-    defer { storage.nodeCount = nodeCount }
+    defer { tape.nodeCount = nodeCount }
     if count == 0 { throw error("empty input", at: 0) }
     if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       throw error("a byte order mark (U+FEFF) is not allowed before JSON text", at: 0)
@@ -122,8 +122,8 @@ struct JSONParser {
         if parent < 0 {
           if position != count { throw error("unexpected data after the JSON value", at: position) }
           if let duplicate = firstDuplicate {
-            storage.nodeCount = nodeCount
-            throw storage.duplicateError(name: duplicate.name, object: duplicate.object)
+            tape.nodeCount = nodeCount
+            throw tape.duplicateError(name: duplicate.name, object: duplicate.object)
           }
           return
         }
@@ -198,10 +198,10 @@ struct JSONParser {
     let memberCount = Int(nodes[Int(index)].start)
     if nodes[Int(index)].kind == .object, memberCount > 1 {
       let found =
-        memberCount <= FastJSONDecoder.Storage.pairwiseNameLimit
-        ? FastJSONDecoder.Storage.firstDuplicatePairwise(
+        memberCount <= JSONTape.pairwiseNameLimit
+        ? JSONTape.firstDuplicatePairwise(
           object: index, memberCount: memberCount, nodes: UnsafePointer(nodes), input: input)
-        : storage.firstDuplicateByHashing(object: index, memberCount: memberCount)
+        : tape.firstDuplicateByHashing(object: index, memberCount: memberCount)
       if let found, firstDuplicate == nil || found < firstDuplicate!.name {
         firstDuplicate = (found, index)
       }
@@ -239,5 +239,43 @@ struct JSONParser {
     }
     _ = append(JSONNode(kind: kind, parent: parent))
     position += length
+  }
+}
+
+/// Input that is not JSON text (RFC 8259), with the place where it stopped being JSON.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What was wrong, without the position, e.g. "expected ',' or '}' after object member".
+  public let message: String
+  /// Offset of the offending byte from the start of the input.
+  public let offset: Int
+  /// 1-based line of `offset` (lines end at LF).
+  public let line: Int
+  /// 1-based column of `offset`, counted in Unicode scalars.
+  public let column: Int
+
+  /// Creates an error, working out line and column from `offset` in `input`.
+  init(_ message: String, at offset: Int, in input: UnsafeRawBufferPointer) {
+    self.message = message
+    self.offset = offset
+    var line = 1
+    var column = 1
+    var index = 0
+    let limit = min(offset, input.count)
+    while index < limit {
+      let byte = input[index]
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      index += 1
+    }
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String {
+    "\(message) at line \(line), column \(column)"
   }
 }

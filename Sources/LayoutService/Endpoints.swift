@@ -10,18 +10,20 @@ public enum LayoutEndpoint: Sendable, CaseIterable {
   /// `POST /caret-follow` (SPEC §5).
   case caretFollow
 
-  /// Decodes and validates `body`, computes the layout and writes the JSON answer into
-  /// `answer`, which is emptied first (its capacity is kept).
+  /// Decodes and validates `body` with `decoder`, computes the layout and writes the JSON
+  /// answer into `answer`, which is emptied first (its capacity is kept).
   ///
   /// Throws the 400 or 422 problem for a body that is not JSON or breaks the contract.
-  public func answer(_ body: UnsafeRawBufferPointer, into answer: inout [UInt8]) throws(HTTPError) {
+  public func answer(
+    _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
+  ) throws(HTTPError) {
     var writer = JSONWriter(reusing: Self.take(&answer))
     switch self {
     case .avoid:
-      let request = try RequestBody.read(body) { try AvoidRequest(validating: $0) }
+      let request = try RequestBody.read(body, with: decoder) { try AvoidRequest(validating: $0) }
       writer.value(LayoutCore.avoid(request))
     case .caretFollow:
-      let request = try RequestBody.read(body) { try CaretFollowRequest(validating: $0) }
+      let request = try RequestBody.read(body, with: decoder) { try CaretFollowRequest(validating: $0) }
       writer.value(LayoutCore.caretFollow(request))
     }
     answer = writer.bytes
@@ -38,19 +40,21 @@ public enum LayoutEndpoint: Sendable, CaseIterable {
 
 extension LayoutService {
   /// `POST /avoid`: SPEC §4; an SVG diagram when `Accept` prefers it.
-  static func avoid(_ request: borrowing HTTPRequest, _ response: inout HTTPResponse) throws(HTTPError) {
+  static func avoid(
+    _ decoder: RequestDecoder, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+  ) throws(HTTPError) {
     try RequestBody.check(request)
-    if try answeredWithDiagram(.avoid, request, &response) { return }
-    try LayoutEndpoint.avoid.answer(request.body, into: &response.body)
+    if try answeredWithDiagram(.avoid, decoder, request, &response) { return }
+    try LayoutEndpoint.avoid.answer(request.body, decoder: decoder, into: &response.body)
   }
 
   /// `POST /caret-follow`: SPEC §5; an SVG diagram when `Accept` prefers it.
   static func caretFollow(
-    _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+    _ decoder: RequestDecoder, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
   ) throws(HTTPError) {
     try RequestBody.check(request)
-    if try answeredWithDiagram(.caretFollow, request, &response) { return }
-    try LayoutEndpoint.caretFollow.answer(request.body, into: &response.body)
+    if try answeredWithDiagram(.caretFollow, decoder, request, &response) { return }
+    try LayoutEndpoint.caretFollow.answer(request.body, decoder: decoder, into: &response.body)
   }
 }
 

@@ -13,25 +13,29 @@ public struct LayoutService: Sendable {
   public let readiness: Readiness
   /// The counters `/metrics` exposes; `nil` leaves `/metrics` out.
   public let metrics: ServiceMetrics?
+  /// How request bodies are read into the models (`--decoder`).
+  public var decoder: RequestDecoder
 
-  /// Creates the service; by default any origin may call it and it keeps metrics.
+  /// Creates the service; by default any origin may call it, it keeps metrics and reads bodies
+  /// with the fast decoder.
   public init(
     cors: CORSPolicy = .anyOrigin, readiness: Readiness = Readiness(),
-    metrics: ServiceMetrics? = ServiceMetrics()
+    metrics: ServiceMetrics? = ServiceMetrics(), decoder: RequestDecoder = .fast
   ) {
     self.cors = cors
     self.readiness = readiness
     self.metrics = metrics
+    self.decoder = decoder
   }
 
   /// A router with every layoutd route.
   public func router() -> Router {
     var router = Router()
-    router.add(.post, "/avoid") { request, response in
-      try Self.avoid(request, &response)
+    router.add(.post, "/avoid") { [decoder] request, response in
+      try Self.avoid(decoder, request, &response)
     }
-    router.add(.post, "/caret-follow") { request, response in
-      try Self.caretFollow(request, &response)
+    router.add(.post, "/caret-follow") { [decoder] request, response in
+      try Self.caretFollow(decoder, request, &response)
     }
     router.add(.get, "/healthz") { _, response in
       response.write(#"{"status":"ok"}"#)

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+internal import LayoutJSON
 
 /// An error a handler throws to answer with an RFC 9457 problem (`application/problem+json`).
 ///
@@ -86,52 +87,17 @@ extension HTTPError {
   /// Appends the problem document, `{"type","title","status","detail","pointer"?}`, to `bytes`.
   public func writeProblemJSON(into bytes: inout [UInt8]) {
     bytes.append(contentsOf: #"{"type":"#.utf8)
-    bytes.appendJSONString(type)
+    JSONWriter.appendString(type, to: &bytes)
     bytes.append(contentsOf: #","title":"#.utf8)
-    bytes.appendJSONString(title)
+    JSONWriter.appendString(title, to: &bytes)
     bytes.append(contentsOf: #","status":"#.utf8)
     bytes.append(contentsOf: String(status).utf8)
     bytes.append(contentsOf: #","detail":"#.utf8)
-    bytes.appendJSONString(detail)
+    JSONWriter.appendString(detail, to: &bytes)
     if let pointer {
       bytes.append(contentsOf: #","pointer":"#.utf8)
-      bytes.appendJSONString(pointer)
+      JSONWriter.appendString(pointer, to: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))
-  }
-}
-
-extension [UInt8] {
-  /// Appends `text` as a JSON string literal (RFC 8259), quotes included.
-  ///
-  /// Escapes `"`, `\` and every control character below U+0020; all else is copied as UTF-8.
-  mutating func appendJSONString(_ text: String) {
-    append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): appendEscape(byte)
-      case 0x0A: appendEscape(UInt8(ascii: "n"))
-      case 0x0D: appendEscape(UInt8(ascii: "r"))
-      case 0x09: appendEscape(UInt8(ascii: "t"))
-      case 0x08: appendEscape(UInt8(ascii: "b"))
-      case 0x0C: appendEscape(UInt8(ascii: "f"))
-      case 0x00..<0x20:
-        appendEscape(UInt8(ascii: "u"))
-        append(contentsOf: "00".utf8)
-        append(Self.hexDigit(byte >> 4))
-        append(Self.hexDigit(byte & 0x0F))
-      default: append(byte)
-      }
-    }
-    append(UInt8(ascii: "\""))
-  }
-
-  private mutating func appendEscape(_ byte: UInt8) {
-    append(UInt8(ascii: "\\"))
-    append(byte)
-  }
-
-  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
   }
 }

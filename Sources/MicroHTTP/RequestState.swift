@@ -1,4 +1,5 @@
 import Glibc
+internal import LayoutJSON
 
 /// The state of one request across libmicrohttpd's calls, kept in its `con_cls`.
 ///
@@ -47,28 +48,16 @@ final class ResponseScratch {
   /// The calling thread's scratch response, created on first use and freed when the thread
   /// exits.
   static func current() -> ResponseScratch {
-    if let pointer = pthread_getspecific(key) {
-      return Unmanaged<ResponseScratch>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    let scratch = ResponseScratch()
-    pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
-    return scratch
+    perThread.current
   }
+
+  private static let perThread = PerThread { ResponseScratch() }
 
   /// Empties the response for the next request, dropping buffers that grew too large.
   func reset() {
     if response.body.capacity > Self.retainedCapacity { response.body = [] }
     response.reset()
   }
-
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let created = pthread_key_create(&key) { pointer in
-      if let pointer { Unmanaged<ResponseScratch>.fromOpaque(pointer).release() }
-    }
-    precondition(created == 0, "pthread_key_create failed")
-    return key
-  }()
 }
 
 /// What the server observed of one request, passed to `HTTPServer.Configuration.observer`.

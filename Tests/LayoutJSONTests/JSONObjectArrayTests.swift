@@ -7,7 +7,7 @@ import Testing
 struct JSONObjectArrayTests {
   /// Runs `body` on the top-level object of `json`.
   func withObject<T>(_ json: String, _ body: (JSONObject) throws -> T) throws -> T {
-    try Array(json.utf8).withUnsafeBytes { try FastJSONDecoder().withObject(in: $0, body) }
+    try Array(json.utf8).withUnsafeBytes { try JSONDocument.withParsed($0, body) }
   }
 
   /// The coding path of the `DecodingError` `body` throws, as JSON Pointer tokens.

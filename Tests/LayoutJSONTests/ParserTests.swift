@@ -1,25 +1,8 @@
 import LayoutJSON
 import Testing
 
-/// A value of any JSON type, for accept/reject tables: decoding it walks the whole document.
-struct AnyJSON: Decodable {
-  init(from decoder: any Decoder) throws {
-    if let container = try? decoder.container(keyedBy: JSONCodingKey.self) {
-      for key in container.allKeys { _ = try container.decode(AnyJSON.self, forKey: key) }
-    } else if var container = try? decoder.unkeyedContainer() {
-      while !container.isAtEnd { _ = try container.decode(AnyJSON.self) }
-    } else {
-      let single = try decoder.singleValueContainer()
-      if single.decodeNil() { return }
-      if (try? single.decode(Bool.self)) != nil { return }
-      _ = try? single.decode(String.self)
-      // Numbers are validated by the parser; their conversion is tested elsewhere.
-    }
-  }
-}
-
-func parse(_ bytes: [UInt8], maxDepth: Int = 32) throws {
-  _ = try FastJSONDecoder(maxDepth: maxDepth).decode(AnyJSON.self, from: bytes)
+func parse(_ bytes: [UInt8], maxDepth: Int = JSONDocument.defaultMaxDepth) throws {
+  try bytes.withUnsafeBytes { try JSONDocument.validate($0, maxDepth: maxDepth) }
 }
 
 func syntaxError(_ text: String) -> JSONSyntaxError? {
@@ -192,9 +175,53 @@ func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
   }
 
   @Test func largeFlatDocumentParses() throws {
-    let body = "[" + (0..<100_000).map(String.init).joined(separator: ",") + "]"
-    let values = try FastJSONDecoder().decode([Int].self, from: Array(body.utf8))
-    #expect(values.count == 100_000)
-    #expect(values.last == 99_999)
+    let body = "{\"v\":[" + (0..<100_000).map(String.init).joined(separator: ",") + "],\"last\":99999}"
+    let last = try Array(body.utf8).withUnsafeBytes { bytes in
+      try JSONDocument.withParsed(bytes) { try $0.number("last") }
+    }
+    #expect(last == 99_999, "the member after a large array is found")
+  }
+
+  /// The thread's tape grows for large documents, keeps its capacity for the next, and drops an
+  /// oversized array: every document still reads correctly.
+  @Test func theTapeIsReusedAcrossDocumentsOfEverySize() throws {
+    for count in [1, 50, 3, 100_000, 0, 7] {
+      let items = (0..<count).map { "{\"v\": \($0)}" }.joined(separator: ",")
+      let body = "{\"items\": [" + items + "], \"count\": \(count)}"
+      let read = try Array(body.utf8).withUnsafeBytes { bytes in
+        try JSONDocument.withParsed(bytes) { try $0.number("count") }
+      }
+      #expect(read == Double(count))
+    }
+  }
+
+  @Test func aParseInsideAParseGetsItsOwnTape() throws {
+    let outer = Array(#"{"json": "{\"value\": 42}", "name": "n"}"#.utf8)
+    let (inner, name) = try outer.withUnsafeBytes { bytes in
+      try JSONDocument.withParsed(bytes) { object in
+        let text = try #require(try object.stringIfPresent("json"))
+        let inner = try Array(text.utf8).withUnsafeBytes { innerBytes in
+          try JSONDocument.withParsed(innerBytes) { try $0.number("value") }
+        }
+        return (inner, try object.stringIfPresent("name"))
+      }
+    }
+    #expect(inner == 42)
+    #expect(name == "n", "the outer document is intact after the inner parse")
+  }
+
+  @Test func theTopLevelMustBeAnObjectToBeRead() {
+    for (text, isNull) in [("[1]", false), ("null", true), ("\"x\"", false), ("2", false)] {
+      do {
+        try Array(text.utf8).withUnsafeBytes { bytes in try JSONDocument.withParsed(bytes) { _ in } }
+        Issue.record("\(text) was read as an object")
+      } catch DecodingError.valueNotFound(_, let context) {
+        #expect(isNull && context.codingPath.isEmpty, "\(text)")
+      } catch DecodingError.typeMismatch(_, let context) {
+        #expect(!isNull && context.codingPath.isEmpty, "\(text)")
+      } catch {
+        Issue.record("\(text): \(error)")
+      }
+    }
   }
 }

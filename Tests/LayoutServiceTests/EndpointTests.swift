@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTesting
 import LayoutCore
+import LayoutService
 import LayoutTesting
 import Testing
 
@@ -87,9 +88,9 @@ struct EndpointTests {
     return differences.isEmpty ? nil : "\(text): \(differences)"
   }
 
-  @Test(arguments: ["translate", "scroll", "resize"])
-  func avoidAnswersMatchTheCore(mode: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: ["translate", "scroll", "resize"], RequestDecoder.allCases)
+  func avoidAnswersMatchTheCore(mode: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     var generator = SplitMix64(seed: 7 &+ UInt64(mode.utf8.count))
     for _ in 0..<300 {
       try expectAgreement(
@@ -98,8 +99,9 @@ struct EndpointTests {
     }
   }
 
-  @Test func caretFollowAnswersMatchTheCore() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func caretFollowAnswersMatchTheCore(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     var generator = SplitMix64(seed: 42)
     for _ in 0..<300 {
       try expectAgreement(
@@ -109,8 +111,9 @@ struct EndpointTests {
   }
 
   /// 8 clients at once, 500 requests each over keep-alive, both endpoints, every answer checked.
-  @Test func concurrentClientsEachGetTheirOwnAnswers() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func concurrentClientsEachGetTheirOwnAnswers(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let port = fixture.server.port
     let failures = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -149,8 +152,9 @@ struct EndpointTests {
     #expect(response.headers["Content-Type"] == "application/json")
   }
 
-  @Test func answersNeverHoldNegativeZero() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func answersNeverHoldNegativeZero(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     // The field is not covered: the offset is 0 and must be written as 0, not -0.
     let response = try fixture.post(
       "/avoid",

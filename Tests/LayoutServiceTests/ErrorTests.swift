@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTesting
+import LayoutService
 import Testing
 
 /// SPEC §7: every error is `application/problem+json` with the right status and pointer.
@@ -29,24 +30,27 @@ struct ErrorTests {
     return problem
   }
 
-  @Test func emptyBodyIs400() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func emptyBodyIs400(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     try expectProblem(try fixture.post("/avoid", ""), status: 400)
     try expectProblem(try fixture.post("/caret-follow", ""), status: 400)
   }
 
-  @Test func bodyThatIsNotJSONIs400SayingWhereItBroke() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func bodyThatIsNotJSONIs400SayingWhereItBroke(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let problem = try expectProblem(try fixture.post("/avoid", "{\"container\": {\"x\": 0,,}}"), status: 400)
     let detail = try #require(problem["detail"] as? String)
     #expect(detail.contains("line 1, column 23"), "\(detail)")
     for body in ["{", "[1,]", "{\"a\":01}", "{\"a\":NaN}", "{\"a\":1} x", "\u{FEFF}{}", "{'a':1}"] {
-      try expectProblem(try ServiceFixture().post("/avoid", body), status: 400)
+      try expectProblem(try ServiceFixture(decoder: decoder).post("/avoid", body), status: 400)
     }
   }
 
-  @Test func invalidUTF8Is400() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func invalidUTF8Is400(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     var body = Array(#"{"mode":"#.utf8)
     body += [0x22, 0xC3, 0x28, 0x22, 0x7D]
     let response = try fixture.client.request(
@@ -82,11 +86,12 @@ struct ErrorTests {
     #expect(response.headers["Allow"] == "OPTIONS, POST")
   }
 
-  @Test func bodyOverTheLimitIs413() throws {
-    let fixture = try ServiceFixture { $0.maxBodyBytes = 1024 }
+  @Test(arguments: RequestDecoder.allCases)
+  func bodyOverTheLimitIs413(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder) { $0.maxBodyBytes = 1024 }
     let padding = String(repeating: " ", count: 1024 - Self.valid.utf8.count)
     #expect(try fixture.post("/avoid", Self.valid + padding).status == 200)
-    let over = try ServiceFixture { $0.maxBodyBytes = 1024 }
+    let over = try ServiceFixture(decoder: decoder) { $0.maxBodyBytes = 1024 }
     try expectProblem(try over.post("/avoid", Self.valid + padding + " "), status: 413)
   }
 
@@ -94,9 +99,11 @@ struct ErrorTests {
     "application/xml", "text/html", "multipart/form-data; boundary=x", "image/png", "application/jsonx",
   ])
   func nonJSONContentTypeIs415(contentType: String) throws {
-    let fixture = try ServiceFixture()
-    try expectProblem(
-      try fixture.post("/avoid", Self.valid, headers: [("Content-Type", contentType)]), status: 415)
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      try expectProblem(
+        try fixture.post("/avoid", Self.valid, headers: [("Content-Type", contentType)]), status: 415)
+    }
   }
 
   @Test(arguments: [
@@ -105,10 +112,12 @@ struct ErrorTests {
     "application/x-www-form-urlencoded",
   ])
   func contentTypesReadAsJSON(contentType: String?) throws {
-    let fixture = try ServiceFixture()
-    let headers = contentType.map { [("Content-Type", $0)] } ?? []
-    let response = try fixture.post("/avoid", Self.valid, headers: headers)
-    #expect(response.status == 200, "\(response.bodyString)")
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      let headers = contentType.map { [("Content-Type", $0)] } ?? []
+      let response = try fixture.post("/avoid", Self.valid, headers: headers)
+      #expect(response.status == 200, "\(decoder): \(response.bodyString)")
+    }
   }
 
   @Test(arguments: [
@@ -176,13 +185,16 @@ struct ErrorTests {
     (#"[1,2]"#, "", "wrong-type"),
   ])
   func contractViolationsAre422WithPointer(body: String, pointer: String, rule: String) throws {
-    let fixture = try ServiceFixture()
-    let problem = try expectProblem(try fixture.post("/avoid", body), status: 422, pointer: pointer)
-    #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)")
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      let problem = try expectProblem(try fixture.post("/avoid", body), status: 422, pointer: pointer)
+      #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)", "\(decoder)")
+    }
   }
 
-  @Test func caretFollowViolationsPointIntoItsMembers() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func caretFollowViolationsPointIntoItsMembers(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     try expectProblem(
       try fixture.post(
         "/caret-follow",
@@ -195,14 +207,16 @@ struct ErrorTests {
       status: 422, pointer: "/caret")
   }
 
-  @Test func unknownMembersAreIgnored() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func unknownMembersAreIgnored(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let body = Self.valid.dropLast() + #","future":{"nested":[1,2,{"x":null}]},"keyboardTheme":"dark"}"#
     #expect(try fixture.post("/avoid", String(body)).status == 200)
   }
 
-  @Test func aBadRequestDoesNotHurtTheNextOnTheSameConnection() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func aBadRequestDoesNotHurtTheNextOnTheSameConnection(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     #expect(try fixture.post("/avoid", #"{"container":"#).status == 400)
     #expect(try fixture.post("/avoid", "{}").status == 422)
     let response = try fixture.post("/avoid", Self.valid)

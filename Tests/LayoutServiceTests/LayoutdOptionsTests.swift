@@ -29,6 +29,21 @@ struct LayoutdOptionsTests {
     #expect(parsed.drainDelay == 5)
     #expect(parsed.corsOrigins == ["*"])
     #expect(parsed.logFormat == nil)
+    #expect(parsed.decoder == .fast)
+  }
+
+  @Test func decoderFromFlagOrEnvironment() throws {
+    #expect(try options(["--decoder", "foundation"]).decoder == .foundation)
+    #expect(try options(["--decoder=fast"]).decoder == .fast)
+    #expect(try options([], environment: ["LAYOUTD_DECODER": "foundation"]).decoder == .foundation)
+    #expect(
+      try options(["--decoder", "fast"], environment: ["LAYOUTD_DECODER": "foundation"]).decoder == .fast)
+    #expect(throws: UsageError("--decoder: expected fast or foundation, got 'simd'")) {
+      try LayoutdOptions.parse(arguments: ["--decoder", "simd"])
+    }
+    #expect(throws: UsageError("LAYOUTD_DECODER: expected fast or foundation, got 'Foundation'")) {
+      try LayoutdOptions.parse(arguments: [], environment: ["LAYOUTD_DECODER": "Foundation"])
+    }
   }
 
   @Test func flagsWithSeparateAndInlineValues() throws {

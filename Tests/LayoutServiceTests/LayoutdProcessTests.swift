@@ -37,6 +37,20 @@ struct LayoutdProcessTests {
     #expect(first.waitForExit() == 0, "\(first.stderr)")
   }
 
+  @Test func theDecoderComesFromTheEnvironmentAndIsNamedAtStartUp() throws {
+    let layoutd = try LayoutdProcess(["--port", "0"], environment: ["LAYOUTD_DECODER": "foundation"])
+    _ = try layoutd.waitForPort()
+    #expect(layoutd.stderr.contains("decoder: foundation)"), "\(layoutd.stderr)")
+    let fast = try LayoutdProcess(
+      ["--port", "0", "--decoder", "fast"], environment: ["LAYOUTD_DECODER": "foundation"])
+    _ = try fast.waitForPort()
+    #expect(fast.stderr.contains("decoder: fast)"), "\(fast.stderr)")
+    layoutd.signal(SIGTERM)
+    fast.signal(SIGTERM)
+    #expect(layoutd.waitForExit() == 0)
+    #expect(fast.waitForExit() == 0)
+  }
+
   @Test func portFromTheEnvironmentIsHonoured() throws {
     // Find a free port, then hand it to layoutd through PORT.
     let probe = try LayoutdProcess(["--port", "0"])

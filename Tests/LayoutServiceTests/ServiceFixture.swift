@@ -9,11 +9,14 @@ struct ServiceFixture {
   let server: HTTPServer
   let client: HTTPTestClient
 
-  init(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
+  /// Starts a server reading bodies with `decoder`; `configure` adjusts its configuration.
+  init(
+    decoder: RequestDecoder = .fast, _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
     configuration.drainTimeout = 2
     configure(&configuration)
-    server = try HTTPServer(configuration: configuration, router: LayoutService().router())
+    server = try HTTPServer(configuration: configuration, router: LayoutService(decoder: decoder).router())
     client = try HTTPTestClient(port: server.port, timeout: 5)
   }
 

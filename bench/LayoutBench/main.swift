@@ -1,10 +1,10 @@
 import Foundation
 import LayoutCore
-import LayoutJSON
 import LayoutService
 
-// The hot path of both endpoints — decode, compute, encode — with layoutd's codec and with
-// Foundation's coders, side by side in one run. Prints ns/op (median round) and allocs/op.
+// The hot path of both endpoints — decode, compute, encode — with layoutd's two decoders
+// (`--decoder fast` and `--decoder foundation`) and with Foundation's coders alone, side by side
+// in one run. Prints ns/op (median round) and allocs/op.
 //
 //   swift run -c release LayoutBench [calls-per-round] [rounds]
 
@@ -44,8 +44,11 @@ func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
   var answer: [UInt8] = []
   answer.reserveCapacity(512)
 
-  // Both paths must agree before their speed means anything.
-  try! body.withUnsafeBytes { try endpoint.answer($0, into: &answer) }
+  // The paths must agree before their speed means anything.
+  try! body.withUnsafeBytes { try endpoint.answer($0, decoder: .fast, into: &answer) }
+  let fastAnswer = answer
+  try! body.withUnsafeBytes { try endpoint.answer($0, decoder: .foundation, into: &answer) }
+  precondition(answer == fastAnswer, "\(name): the decoders answer differently")
   let foundationAnswer = try! encoder.encode(compute(try! decoder.decode(Request.self, from: data)))
   precondition(
     (try! JSONSerialization.jsonObject(with: Data(answer)) as! NSDictionary)
@@ -53,26 +56,23 @@ func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
     "\(name): the answers differ")
 
   let fast = Measurement.of(rounds: rounds, calls: calls) {
-    body.withUnsafeBytes { try! endpoint.answer($0, into: &answer) }
+    body.withUnsafeBytes { try! endpoint.answer($0, decoder: .fast, into: &answer) }
     sink &+= answer.count
   }
-  let fastDecode = Measurement.of(rounds: rounds, calls: calls) {
-    let request = try! body.withUnsafeBytes { try FastJSONDecoder().decode(Request.self, from: $0) }
-    sink &+= withUnsafeBytes(of: request) { Int($0[0]) }
-  }
   let foundationCalls = max(calls / 10, 100)
+  let viaJSONDecoder = Measurement.of(rounds: rounds, calls: foundationCalls) {
+    body.withUnsafeBytes { try! endpoint.answer($0, decoder: .foundation, into: &answer) }
+    sink &+= answer.count
+  }
   let foundation = Measurement.of(rounds: rounds, calls: foundationCalls) {
     let encoded = try! encoder.encode(compute(try! decoder.decode(Request.self, from: data)))
     sink &+= encoded.count
   }
-  let foundationDecode = Measurement.of(rounds: rounds, calls: foundationCalls) {
-    let request = try! decoder.decode(Request.self, from: data)
-    sink &+= withUnsafeBytes(of: request) { Int($0[0]) }
-  }
-  table.add(name, "layoutd: decode + compute + write", fast, baseline: foundation)
-  table.add(name, "Foundation: JSONDecoder + compute + JSONEncoder", foundation, baseline: foundation)
-  table.add(name, "layoutd FastJSONDecoder (Codable), decode only", fastDecode, baseline: foundationDecode)
-  table.add(name, "Foundation JSONDecoder, decode only", foundationDecode, baseline: foundationDecode)
+  table.add(name, "layoutd --decoder fast: parse + validate + compute + write", fast, baseline: foundation)
+  table.add(
+    name, "layoutd --decoder foundation: parse + JSONDecoder + compute + write", viaJSONDecoder,
+    baseline: foundation)
+  table.add(name, "Foundation alone: JSONDecoder + compute + JSONEncoder", foundation, baseline: foundation)
   return sink
 }
 

@@ -37,6 +37,8 @@ public struct LayoutdOptions: Equatable, Sendable {
   public var corsOrigins = ["*"]
   /// Whether requests are counted for `GET /metrics` (off: the route is absent).
   public var metrics = true
+  /// How request bodies are read: `fast` (the default) or `foundation` (`JSONDecoder`).
+  public var decoder = RequestDecoder.fast
 
   public init() {}
 
@@ -76,6 +78,9 @@ extension LayoutdOptions {
     }
     if let value = environment["LAYOUTD_DRAIN_DELAY"], !value.isEmpty {
       options.drainDelay = try integer(value, for: "LAYOUTD_DRAIN_DELAY", in: 0...3600)
+    }
+    if let value = environment["LAYOUTD_DECODER"], !value.isEmpty {
+      options.decoder = try decoder(value, for: "LAYOUTD_DECODER")
     }
     var corsOrigins: [String] = []
     var remaining = arguments[...]
@@ -134,6 +139,7 @@ extension LayoutdOptions {
           throw UsageError("--metrics: expected on or off, got '\(text)'")
         }
         options.metrics = text == "on"
+      case "--decoder": options.decoder = try decoder(value(), for: "--decoder")
       case "--cors-origin":
         let origin = try value()
         guard !origin.isEmpty, !origin.contains(where: \.isWhitespace) else {
@@ -148,6 +154,16 @@ extension LayoutdOptions {
       options.corsOrigins = corsOrigins
     }
     return .run(options)
+  }
+
+  private static func decoder(_ text: String, for name: String) throws(UsageError) -> RequestDecoder {
+    guard let decoder = RequestDecoder(rawValue: text) else {
+      throw UsageError("\(name): expected fast or foundation, got '\(text)'")
+    }
+    guard decoder.isAvailable else {
+      throw UsageError("\(name): this build of layoutd has no \(text) decoder")
+    }
+    return decoder
   }
 
   private static func integer(
@@ -184,6 +200,8 @@ extension LayoutdOptions {
       --log-format off|text|json     access log on stderr (default text on a terminal, else json)
       --cors-origin ORIGIN           an origin allowed by CORS, repeatable (default *)
       --metrics on|off               count requests for GET /metrics (default on)
+      --decoder fast|foundation      how bodies are read: the fast parser's document, or
+                                     Foundation's JSONDecoder (default fast; env LAYOUTD_DECODER)
       --version                      print the version and exit
       --help                         print this help and exit
 

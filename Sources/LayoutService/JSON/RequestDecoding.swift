@@ -2,6 +2,37 @@ import LayoutCore
 import LayoutJSON
 import MicroHTTP
 
+#if !LAYOUTD_WITHOUT_FOUNDATION
+  // FoundationEssentials, never Foundation: its JSONDecoder without ICU (a ~50 MB smaller binary).
+  import FoundationEssentials
+#endif
+
+/// How request bodies are read into the `LayoutCore` models (`layoutd --decoder`).
+///
+/// Both give the same status, answer and problem (`type`, `pointer`) for every body: the strict
+/// parser decides what is JSON (400) and rejects repeated member names (422 `duplicate-member`)
+/// either way, and the models' `init(validating:)` holds every contract rule either way.
+public enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
+  /// The models' `init(validating:)` reads the parser's document in place: no `Decoder`, no copy.
+  case fast
+  /// Foundation's `JSONDecoder` decodes the models through their `Codable` `init(from:)`, once
+  /// the strict parser has accepted the body.
+  case foundation
+
+  /// Whether this build has the decoder: a build with `-D LAYOUTD_WITHOUT_FOUNDATION` (made to
+  /// measure what FoundationEssentials adds to the binary) has only `fast`.
+  public var isAvailable: Bool {
+    #if LAYOUTD_WITHOUT_FOUNDATION
+      self == .fast
+    #else
+      true
+    #endif
+  }
+
+  /// The error of a decoder this build does not have.
+  struct Unavailable: Error {}
+}
+
 /// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (SPEC §7).
 enum RequestBody {
   /// Checks the content type (415) and that there is a body (400), in that order.
@@ -15,31 +46,37 @@ enum RequestBody {
     }
   }
 
-  /// Checks that the body is JSON (400) and that it keeps the contract (422), in that order.
-  static func decode<Model: Decodable>(
-    _ type: Model.Type, from body: UnsafeRawBufferPointer
-  ) throws(HTTPError) -> Model {
-    do {
-      return try FastJSONDecoder().decode(type, from: body)
-    } catch {
-      throw problem(for: error)
-    }
-  }
-
-  /// Reads the body's top-level object with `read` (a model's `init(validating:)`), mapping a
-  /// body that is not JSON to 400 and one that breaks the contract to 422.
+  /// Reads `body` as a `Model` with `decoder`: checks that it is JSON (400), then that it keeps
+  /// the contract (422). `read` is the model's `init(validating:)`, which the fast decoder calls
+  /// on the parsed document and Foundation's reaches through `init(from:)`.
   @inline(__always)
-  static func read<Model>(
-    _ body: UnsafeRawBufferPointer, _ read: (JSONLayoutContainer) throws -> Model
+  static func read<Model: Decodable>(
+    _ body: UnsafeRawBufferPointer, with decoder: RequestDecoder,
+    _ read: (JSONLayoutContainer) throws -> Model
   ) throws(HTTPError) -> Model {
     do {
-      return try FastJSONDecoder().withObject(in: body) { try read(JSONLayoutContainer($0)) }
+      switch decoder {
+      case .fast:
+        return try JSONDocument.withParsed(body) { try read(JSONLayoutContainer($0)) }
+      case .foundation:
+        #if LAYOUTD_WITHOUT_FOUNDATION
+          throw RequestDecoder.Unavailable()
+        #else
+          try JSONDocument.validate(body)
+          return try jsonDecoder.decode(Model.self, from: Data(body))
+        #endif
+      }
     } catch {
       throw problem(for: error)
     }
   }
 
-  /// The problem answer for an error thrown while decoding a body.
+  #if !LAYOUTD_WITHOUT_FOUNDATION
+    /// Foundation's decoder, shared: it holds only its (default) options.
+    static let jsonDecoder = JSONDecoder()
+  #endif
+
+  /// The problem answer for an error thrown while reading a body.
   static func problem(for error: any Error) -> HTTPError {
     switch error {
     case let error as JSONSyntaxError:
@@ -50,6 +87,8 @@ enum RequestBody {
       HTTPError(error)
     case let error as DecodingError:
       HTTPError(LayoutValidationError(error))
+    case is RequestDecoder.Unavailable:
+      HTTPError(status: 500, detail: "This build of layoutd has no Foundation decoder.")
     default:
       HTTPError(status: 400, detail: "The body could not be read: \(error).")
     }

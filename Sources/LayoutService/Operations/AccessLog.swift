@@ -1,4 +1,5 @@
 import Glibc
+import LayoutJSON
 import MicroHTTP
 import Synchronization
 
@@ -189,9 +190,9 @@ enum AccessLogLine {
     line.append(contentsOf: #"{"time":""#.utf8)
     timestamp(time, into: &line)
     line.append(contentsOf: #"","method":"#.utf8)
-    jsonString(request.method.rawValue, into: &line)
+    JSONWriter.appendString(request.method.rawValue, to: &line)
     line.append(contentsOf: #","path":"#.utf8)
-    jsonString(request.path, into: &line)
+    JSONWriter.appendString(request.path, to: &line)
     line.append(contentsOf: #","status":"#.utf8)
     decimal(UInt64(max(0, request.status)), into: &line)
     line.append(contentsOf: #","duration_us":"#.utf8)
@@ -202,7 +203,7 @@ enum AccessLogLine {
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
     line.append(contentsOf: #","request_id":"#.utf8)
     if let requestID = request.requestID {
-      jsonString(requestID, into: &line)
+      JSONWriter.appendString(requestID, to: &line)
     } else {
       line.append(contentsOf: "null".utf8)
     }
@@ -264,24 +265,6 @@ enum AccessLogLine {
         line.append(hexDigit(byte & 0x0F))
       }
     }
-  }
-
-  private static func jsonString(_ text: String, into line: inout [UInt8]) {
-    line.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        line.append(UInt8(ascii: "\\"))
-        line.append(byte)
-      case 0x00..<0x20, 0x7F:
-        line.append(contentsOf: "\\u00".utf8)
-        line.append(hexDigit(byte >> 4))
-        line.append(hexDigit(byte & 0x0F))
-      default:
-        line.append(byte)
-      }
-    }
-    line.append(UInt8(ascii: "\""))
   }
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {

@@ -33,7 +33,8 @@ public enum Layoutd {
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = OpenFileLimit.raise(toAtLeast: options.maxConnections + 64)
     let service = LayoutService(
-      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil)
+      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil,
+      decoder: options.decoder)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: isatty(2) != 0).map {
       AccessLog(format: $0)
     }
@@ -52,7 +53,7 @@ public enum Layoutd {
     }
     StandardError.line(
       "layoutd \(LayoutdVersion.current) listening on http://\(hostForURL(configuration.host)):\(server.port)"
-        + " (threads: \(configuration.threads))")
+        + " (threads: \(configuration.threads), decoder: \(options.decoder.rawValue))")
 
     let signal = Signals.waitForShutdownSignal()
     let start = monotonicSeconds()

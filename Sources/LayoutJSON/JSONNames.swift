@@ -1,4 +1,59 @@
-extension FastJSONDecoder.Storage {
+// Member names: comparison after unescaping, duplicate detection (I-JSON, RFC 7493), and the
+// coding paths errors report.
+
+/// An object with two members of the same name (I-JSON, RFC 7493), which the parser rejects.
+///
+/// Names are compared after unescaping (`"a"` and `"\u0061"` are the same name). The error
+/// points at the second occurrence: `codingPath` ends with the repeated name.
+public struct JSONDuplicateMemberError: Error, @unchecked Sendable, CustomStringConvertible {
+  // @unchecked: `codingPath` holds only `JSONPathKey` values, which are Sendable; the array
+  // is typed `[any CodingKey]` so that it plugs into code written for DecodingError.
+
+  /// The path to the second member: member names, and array indices as `intValue`s.
+  public let codingPath: [any CodingKey]
+  /// The repeated name, unescaped.
+  public var name: String { codingPath.last?.stringValue ?? "" }
+  /// Offset of the second occurrence's opening quote.
+  public let offset: Int
+
+  init(codingPath: [any CodingKey], offset: Int) {
+    self.codingPath = codingPath
+    self.offset = offset
+  }
+
+  public var description: String {
+    "duplicate member \"\(name)\" at offset \(offset)"
+  }
+}
+
+/// A coding key of a path through a parsed document: a member name or an array index.
+///
+/// Array indices read like Foundation's (`"Index 3"`, `intValue` 3), so code that turns coding
+/// paths into JSON Pointers gives the same answer for both decoders.
+struct JSONPathKey: CodingKey, Sendable {
+  let stringValue: String
+  let intValue: Int?
+
+  init(_ name: String) {
+    stringValue = name
+    intValue = nil
+  }
+
+  init(index: Int) {
+    stringValue = "Index \(index)"
+    intValue = index
+  }
+
+  init(stringValue: String) {
+    self.init(stringValue)
+  }
+
+  init(intValue: Int) {
+    self.init(index: intValue)
+  }
+}
+
+extension JSONTape {
   /// Objects with more members than this find duplicate names by hashing, not pairwise.
   static let pairwiseNameLimit = 12
 
@@ -89,12 +144,12 @@ extension FastJSONDecoder.Storage {
   /// The error for a repeated name node in `object`.
   func duplicateError(name: Int32, object: Int32) -> JSONDuplicateMemberError {
     var path = codingPath(of: object)
-    path.append(JSONCodingKey(stringValue: self.name(name)))
+    path.append(JSONPathKey(self.name(name)))
     // The node starts after the opening quote.
     return JSONDuplicateMemberError(codingPath: path, offset: Int(nodes[Int(name)].start) - 1)
   }
 
-  /// The coding path of a value node: member names and `Index n` keys from the root.
+  /// The coding path of a value node: member names and array indices from the root.
   func codingPath(of index: Int32) -> [any CodingKey] {
     var reversed: [any CodingKey] = []
     var current = index
@@ -102,10 +157,8 @@ extension FastJSONDecoder.Storage {
       let node = nodes[Int(current)]
       let parent = node.parent
       if parent < 0 { break }
-      if node.flags & JSONNode.synthetic != 0 {
-        reversed.append(syntheticKeys[Int(node.start)])
-      } else if nodes[Int(parent)].kind == .object {
-        reversed.append(JSONCodingKey(stringValue: name(current - 1)))
+      if nodes[Int(parent)].kind == .object {
+        reversed.append(JSONPathKey(name(current - 1)))
       } else {
         var position = 0
         var sibling = parent + 1
@@ -113,7 +166,7 @@ extension FastJSONDecoder.Storage {
           sibling = next(after: sibling)
           position += 1
         }
-        reversed.append(JSONCodingKey(intValue: position))
+        reversed.append(JSONPathKey(index: position))
       }
       current = parent
     }

@@ -8,7 +8,7 @@
 /// `nonisolated(unsafe)`: written once at initialization, then only read.
 nonisolated(unsafe) private let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
 
-/// Conversion of validated JSON number bytes to Swift numbers, with Foundation's
+/// Conversion of validated JSON number bytes to a correctly rounded `Double`, with Foundation's
 /// `JSONDecoder` acceptance rules.
 enum JSONNumberParsing {
   /// Exact powers of ten as Doubles (10^0 ... 10^22).
@@ -118,14 +118,6 @@ enum JSONNumberParsing {
     return (value, parts)
   }
 
-  /// The correctly rounded Float, with the same rejections as `double`.
-  static func float(_ bytes: UnsafeRawBufferPointer) -> Float? {
-    let parts = decimal(bytes)
-    let value = withNulTerminated(bytes) { strtof($0, nil) }
-    guard value.isFinite, value != 0 || !parts.hasNonZeroDigit else { return nil }
-    return value
-  }
-
   private static func withNulTerminated<R>(
     _ bytes: UnsafeRawBufferPointer, _ body: (UnsafePointer<CChar>) -> R
   ) -> R {
@@ -139,62 +131,56 @@ enum JSONNumberParsing {
       return body(base)
     }
   }
+}
 
-  /// The integer value as `JSONDecoder` reads it: digits only parse exactly; other forms
-  /// (`7.0`, `1e2`) go through Double and must convert exactly; beyond 2^53 the decimal
-  /// digits decide (a fraction is truncated, as Foundation does). Nil when not representable.
-  static func integer<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, integral: Bool, as: T.Type) -> T?
-  {
-    if integral, let value = exactInteger(bytes, as: T.self) {
-      return value
-    }
-    let (double, _) = roundedDouble(bytes)
-    guard let value = T(exactly: double) else { return nil }
-    if double.magnitude < 0x1p53 { return value }
-    return fromDecimalDigits(bytes, as: T.self)
+extension JSONParser {
+  @inline(__always)
+  static func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
   }
 
-  private static func exactInteger<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, as: T.Type) -> T? {
-    var index = 0
-    let negative = bytes[0] == UInt8(ascii: "-")
-    if negative {
-      index = 1
-    }
-    var value: T = 0
-    while index < bytes.count {
-      let digit = T(bytes[index] &- UInt8(ascii: "0"))
-      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) =
-        negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-      if overflow1 || overflow2 { return nil }
-      value = next
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+  mutating func parseNumber(parent: Int32) throws {
+    let start = position
+    var index = position
+    var flags = JSONNode.integral
+    if bytes[index] == UInt8(ascii: "-") {
       index += 1
     }
-    return value
-  }
-
-  private static func fromDecimalDigits<T: FixedWidthInteger>(
-    _ bytes: UnsafeRawBufferPointer, as: T.Type
-  ) -> T? {
-    let parts = decimal(bytes)
-    guard !parts.truncated else { return nil }
-    var magnitude = parts.significand
-    if parts.exponent < 0 {
-      for _ in 0..<min(-parts.exponent, 20) { magnitude /= 10 }
+    guard index < count, Self.isDigit(bytes[index]) else {
+      throw error("expected a digit after '-'", at: index)
+    }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if index < count, Self.isDigit(bytes[index]) {
+        throw error("leading zeros are not allowed in numbers", at: start)
+      }
     } else {
-      for _ in 0..<parts.exponent {
-        let (next, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-        if overflow { return nil }
-        magnitude = next
-      }
+      while index < count, Self.isDigit(bytes[index]) { index += 1 }
     }
-    if parts.negative {
-      guard T.isSigned, let positive = T(exactly: magnitude) else {
-        if T.isSigned, magnitude == UInt64(T.max) + 1 { return T.min }
-        return nil
+    if index < count, bytes[index] == UInt8(ascii: ".") {
+      flags = 0
+      index += 1
+      guard index < count, Self.isDigit(bytes[index]) else {
+        throw error("expected a digit after the decimal point", at: index)
       }
-      return 0 - positive
+      while index < count, Self.isDigit(bytes[index]) { index += 1 }
     }
-    return T(exactly: magnitude)
+    if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      flags = 0
+      index += 1
+      if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < count, Self.isDigit(bytes[index]) else {
+        throw error("expected a digit in the exponent", at: index)
+      }
+      while index < count, Self.isDigit(bytes[index]) { index += 1 }
+    }
+    _ = append(
+      JSONNode(
+        kind: .number, flags: flags, parent: parent, start: UInt32(truncatingIfNeeded: start),
+        end: UInt32(truncatingIfNeeded: index)))
+    position = index
   }
 }

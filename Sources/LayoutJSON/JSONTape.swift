@@ -1,0 +1,183 @@
+/// Strict JSON parsing: the entry points.
+///
+/// A document is parsed (see `JSONParser` for the rules: RFC 8259 plus I-JSON's unique member
+/// names) into a `JSONTape`, memory the calling thread reuses for its next document. Errors:
+/// `JSONSyntaxError` when the input is not JSON, `JSONDuplicateMemberError` when an object repeats
+/// a member name.
+package enum JSONDocument {
+  /// The deepest nesting of objects and arrays accepted by default.
+  package static let defaultMaxDepth = 32
+
+  /// Checks that `bytes` are one JSON text with unique member names.
+  package static func validate(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws {
+    try JSONTape.withParsed(bytes, maxDepth: maxDepth) { _ in }
+  }
+
+  /// Parses `bytes` and calls `body` with the top-level object, then forgets the document.
+  ///
+  /// The object reads memory that the calling thread's next parse reuses: it is valid only
+  /// inside `body` and must not escape it. Throws `JSONSyntaxError`, `JSONDuplicateMemberError`,
+  /// a `DecodingError` when the document is not an object (as `JSONDecoder` reports it), then
+  /// whatever `body` throws.
+  package static func withParsed<Result>(
+    _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth, _ body: (JSONObject) throws -> Result
+  ) throws -> Result {
+    try JSONTape.withParsed(bytes, maxDepth: maxDepth) { tape in
+      try body(JSONObject(tape: tape, objectAt: 0))
+    }
+  }
+}
+
+/// The kind of a node in a parsed document.
+enum JSONNodeKind: UInt8 {
+  case object
+  case array
+  case string
+  case number
+  case `true`
+  case `false`
+  case null
+}
+
+/// One entry of the flat node array a document is parsed into.
+///
+/// Object members are laid out as a name node (a string) followed by the value's nodes;
+/// array elements follow their array; a container's `end` is the index one past its last
+/// descendant, so siblings are reached without recursion.
+struct JSONNode {
+  /// Flag of a string whose bytes contain at least one escape sequence.
+  static let escaped: UInt8 = 1
+  /// Flag of a number written without fraction and exponent.
+  static let integral: UInt8 = 2
+
+  var kind: JSONNodeKind
+  var flags: UInt8
+  /// Index of the enclosing container, or -1 for the document's value.
+  var parent: Int32
+  /// Strings and numbers: offset of the first byte (after the opening quote for strings).
+  /// Containers: number of members or elements.
+  var start: UInt32
+  /// Strings and numbers: offset one past the last byte (before the closing quote).
+  /// Containers: index one past the last descendant node.
+  var end: UInt32
+
+  init(kind: JSONNodeKind, flags: UInt8 = 0, parent: Int32, start: UInt32 = 0, end: UInt32 = 0) {
+    self.kind = kind
+    self.flags = flags
+    self.parent = parent
+    self.start = start
+    self.end = end
+  }
+
+  /// What Foundation's messages call this kind of value.
+  var typeDescription: String {
+    switch kind {
+    case .object: "a dictionary"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "number"
+    case .true, .false: "bool"
+    case .null: "null"
+    }
+  }
+}
+
+/// Reusable memory for parsing: the node array, the container stack and scratch space.
+///
+/// A tape keeps its capacity between documents, so a thread that parses many bodies allocates
+/// nothing for the parse after the first few. Not thread-safe: each thread uses its own.
+final class JSONTape {
+  /// Node arrays larger than this are freed after use instead of kept.
+  static let retainedNodeLimit = 1 << 16
+  /// Each thread's tape.
+  static let perThread = PerThread { JSONTape() }
+
+  var nodes: UnsafeMutablePointer<JSONNode>
+  var nodeCapacity: Int
+  var nodeCount = 0
+  /// The document being read; valid only inside `withParsed`.
+  var input = UnsafeRawBufferPointer(start: nil, count: 0)
+  /// Indices of the open containers while parsing.
+  var stack: UnsafeMutablePointer<Int32>
+  var stackCapacity: Int
+  /// (hash, name node) pairs for finding duplicate names in large objects.
+  var nameHashes: [(hash: UInt64, node: Int32)] = []
+  /// Set while a document is read, so a parse nested inside it gets its own tape.
+  var inUse = false
+
+  init(nodeCapacity: Int = 64) {
+    self.nodeCapacity = max(nodeCapacity, 8)
+    self.nodes = .allocate(capacity: self.nodeCapacity)
+    self.stackCapacity = 32
+    self.stack = .allocate(capacity: stackCapacity)
+  }
+
+  deinit {
+    nodes.deallocate()
+    stack.deallocate()
+  }
+
+  /// Parses `bytes` into the calling thread's tape (a fresh one if that is in use) and calls
+  /// `body` with it; the tape forgets `bytes` when `body` returns.
+  static func withParsed<Result>(
+    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, _ body: (JSONTape) throws -> Result
+  ) throws -> Result {
+    let cached = perThread.current
+    let tape = cached.inUse ? JSONTape() : cached
+    tape.inUse = true
+    defer {
+      tape.inUse = false
+      tape.input = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    tape.reset(for: bytes)
+    var parser = JSONParser(tape: tape, maxDepth: maxDepth)
+    try parser.parseDocument()
+    return try withExtendedLifetime(tape) { try body(tape) }
+  }
+
+  /// Makes room for `depth` open containers.
+  func reserveStack(depth: Int) {
+    guard depth > stackCapacity else { return }
+    stack.deallocate()
+    stackCapacity = depth
+    stack = .allocate(capacity: depth)
+  }
+
+  /// Forgets the previous document, keeping capacity (within limits).
+  private func reset(for input: UnsafeRawBufferPointer) {
+    self.input = input
+    nodeCount = 0
+    if nodeCapacity > Self.retainedNodeLimit {
+      nodes.deallocate()
+      nodeCapacity = 64
+      nodes = .allocate(capacity: nodeCapacity)
+    }
+  }
+
+  /// Doubles the node array. A document of n bytes has at most n nodes, so doubling never
+  /// overshoots by more than a factor of two.
+  func grow() {
+    let newCapacity = max(nodeCapacity * 2, 16)
+    let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
+    newNodes.moveInitialize(from: nodes, count: nodeCount)
+    nodes.deallocate()
+    nodes = newNodes
+    nodeCapacity = newCapacity
+  }
+
+  /// The index of the node after `index` and all its descendants.
+  @inline(__always)
+  func next(after index: Int32) -> Int32 {
+    let node = nodes[Int(index)]
+    switch node.kind {
+    case .object, .array: return Int32(truncatingIfNeeded: node.end)
+    default: return index + 1
+    }
+  }
+
+  /// The bytes of a string or number node.
+  @inline(__always)
+  func bytes(of node: JSONNode) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: input[Int(node.start)..<Int(node.end)])
+  }
+}
