@@ -2,8 +2,11 @@
 
 Run by scripts/checks/70-clients, which generates the clients first:
 
-    python3 check_python.py --url http://127.0.0.1:PORT --client DIR --models FILE \
-        --spec openapi.yaml --cases-out cases.json EXAMPLES...
+    python3 check_python.py --url http://127.0.0.1:PORT --client DIR --typescript DIR \
+        --models FILE --spec openapi.yaml --cases-out cases.json EXAMPLES...
+
+- Every operation and schema of openapi.yaml is in each generated client, under a name without
+  digits.
 
 - Every case (a request file of examples/, a golden fixture of Tests/Fixtures/examples.json) is
   sent twice: as the bytes of the case (the service's own raw answer) and through the typed call
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import sys
 import urllib.error
 import urllib.request
@@ -32,7 +36,6 @@ import yaml
 
 ENDPOINTS = ("/avoid", "/caret-follow", "/avoid/batch", "/caret-follow/batch")
 failures: list[str] = []
-bad_bodies = 0
 
 
 def fail(message: str) -> None:
@@ -71,7 +74,6 @@ def load_cases(paths: list[Path]) -> list[dict[str, Any]]:
 
 def check_generated(spec: dict[str, Any], python_client: Path, typescript: Path, models) -> None:
     """Every operation and every schema of openapi.yaml is in each generated client."""
-    import re
 
     def snake(name: str) -> str:
         return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)).lower()
@@ -87,6 +89,13 @@ def check_generated(spec: dict[str, Any], python_client: Path, typescript: Path,
                 fail(f"typescript-fetch has no method {operation_id}")
     import layoutd_client.models as python_models
 
+    # Names read as words: no numbered collisions (AvoidRequest1) or generated types (…Type1).
+    generated = ([p.stem for p in typescript.glob("src/models/*.ts")] + list(python_models.__all__)
+                 + [name for name, value in vars(models).items() if isinstance(value, type)
+                    and value.__module__ == models.__name__])
+    for name in generated:
+        if re.search(r"\d", name):
+            fail(f"a generated name is numbered: {name}")
     for name, schema in spec["components"]["schemas"].items():
         if not (typescript / "src" / "models" / f"{name}.ts").exists():
             fail(f"typescript-fetch has no model {name}")
@@ -165,12 +174,12 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
     return answers
 
 
-def check_typed_problems(url: str) -> None:
+def check_typed_problems(url: str) -> int:
     """Bad bodies through the typed call: each a typed ValidationProblem with its pointer."""
     from layoutd_client import Client
     from layoutd_client.api.layout import avoid, caret_follow
-    from layoutd_client.models import (AvoidMode, AvoidRequest, CaretFollowRequest, Point, ProblemType,
-                                       Rect, Size, ValidationProblem)
+    from layoutd_client.models import (AvoidMode, AvoidRequest, CaretFollowRequest, KeyboardState, Point,
+                                       ProblemType, Rect, Size, TranslateAnswer, ValidationProblem)
 
     client = Client(base_url=url, httpx_args={"trust_env": False})
     screen = Rect(x=0, y=0, width=390, height=844)
@@ -193,8 +202,6 @@ def check_typed_problems(url: str) -> None:
                             content_size=Size(width=390, height=2000), keyboard=None, line_height=-1),
          ProblemType.NEGATIVE, "/lineHeight"),
     ]
-    global bad_bodies
-    bad_bodies = len(bad)
     for name, operation, body, problem_type, pointer in bad:
         response = operation.sync_detailed(client=client, body=body)
         problem = response.parsed
@@ -207,8 +214,9 @@ def check_typed_problems(url: str) -> None:
     if hide.to_dict().get("keyboard", "absent") is not None:
         fail(f"keyboard=None is not sent as null: {hide.to_dict()}")
     response = avoid.sync_detailed(client=client, body=hide)
-    if response.status_code != 200 or response.parsed.keyboard.state.value != "hidden":
-        fail(f"keyboard=None: answered {response.status_code}")
+    if not isinstance(response.parsed, TranslateAnswer) or response.parsed.keyboard.state != KeyboardState.HIDDEN:
+        fail(f"keyboard=None: answered {response.status_code} {response.parsed}")
+    return len(bad)
 
 
 def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
@@ -302,7 +310,7 @@ def main() -> int:
     check_generated(spec, args.client, args.typescript, models)
     cases = load_cases(args.cases)
     answers = check_typed_calls(args.url, cases)
-    check_typed_problems(args.url)
+    bad_bodies = check_typed_problems(args.url)
     validated = validate_with_models(models, cases, answers, spec)
     args.cases_out.write_text(json.dumps([c for c in cases if c["name"] in answers]))
 
