@@ -1,0 +1,326 @@
+"""Drives a running layoutd through the clients generated from openapi.yaml (Python side).
+
+Run by scripts/checks/70-clients, which generates the clients first:
+
+    python3 check_python.py --url http://127.0.0.1:PORT --client DIR --typescript DIR \
+        --models FILE --spec openapi.yaml --cases-out cases.json EXAMPLES...
+
+- Every operation and schema of openapi.yaml is in each generated client, under a name without
+  digits.
+
+- Every case (a request file of examples/, a golden fixture of Tests/Fixtures/examples.json) is
+  sent twice: as the bytes of the case (the service's own raw answer) and through the typed call
+  of the client openapi-python-client generated (`avoid.sync_detailed(client=…,
+  body=AvoidRequest.from_dict(…))`). The typed request must serialise back to the case (nothing
+  dropped: `keyboard: null` is sent), and the typed answer back to the raw answer.
+- Bad bodies sent through the typed call come back as a typed `ValidationProblem` with the
+  expected `type` and `pointer`.
+- Every case's request and the service's answer to it, and every example in openapi.yaml, are
+  validated with the Pydantic models datamodel-code-generator generated.
+- The cases are written to --cases-out for the TypeScript driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import re
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ENDPOINTS = ("/avoid", "/caret-follow", "/avoid/batch", "/caret-follow/batch")
+failures: list[str] = []
+
+
+def fail(message: str) -> None:
+    failures.append(message)
+    print(f"FAIL {message}", file=sys.stderr)
+
+
+def same(a: Any, b: Any) -> bool:
+    """JSON equality where numbers compare as numbers (246 == 246.0) and booleans stay booleans."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def load_cases(paths: list[Path]) -> list[dict[str, Any]]:
+    """Request files (endpoint read from their members) and fixture lists of {name, endpoint, request}."""
+    cases = []
+    for path in paths:
+        data = json.loads(path.read_text())
+        if isinstance(data, list):
+            for entry in data:
+                if entry.get("endpoint") in ENDPOINTS:
+                    cases.append({"name": f"{path.name}:{entry['name']}", "endpoint": entry["endpoint"],
+                                  "request": entry["request"]})
+        else:
+            endpoint = "/caret-follow" if "textView" in data else "/avoid"
+            cases.append({"name": f"examples/{path.name}", "endpoint": endpoint, "request": data})
+    return cases
+
+
+def check_generated(spec: dict[str, Any], python_client: Path, typescript: Path, models) -> None:
+    """Every operation and every schema of openapi.yaml is in each generated client."""
+
+    def snake(name: str) -> str:
+        return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)).lower()
+
+    python_operations = {p.stem for p in python_client.glob("layoutd_client/api/*/*.py")}
+    typescript_apis = "".join(p.read_text() for p in typescript.glob("src/apis/*.ts"))
+    for item in spec["paths"].values():
+        for operation in item.values():
+            operation_id = operation["operationId"]
+            if snake(operation_id) not in python_operations:
+                fail(f"openapi-python-client has no module for {operation_id}")
+            if f"async {operation_id}(" not in typescript_apis:
+                fail(f"typescript-fetch has no method {operation_id}")
+    import layoutd_client.models as python_models
+
+    # Names read as words: no numbered collisions (AvoidRequest1) or generated types (…Type1).
+    generated = ([p.stem for p in typescript.glob("src/models/*.ts")] + list(python_models.__all__)
+                 + [name for name, value in vars(models).items() if isinstance(value, type)
+                    and value.__module__ == models.__name__])
+    for name in generated:
+        if re.search(r"\d", name):
+            fail(f"a generated name is numbered: {name}")
+    for name, schema in spec["components"]["schemas"].items():
+        if not (typescript / "src" / "models" / f"{name}.ts").exists():
+            fail(f"typescript-fetch has no model {name}")
+        if not hasattr(models, name):
+            fail(f"datamodel-code-generator has no class {name}")
+        # openapi-python-client writes a union (oneOf) as a type, not a class.
+        if "oneOf" not in schema and not hasattr(python_models, name):
+            fail(f"openapi-python-client has no model {name}")
+
+
+def post_raw(url: str, body: Any) -> tuple[int, Any]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        text = error.read()
+        return error.code, json.loads(text) if text else None
+
+
+def load_module(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each case through openapi-python-client's typed call, against the raw answer."""
+    from layoutd_client import Client
+    from layoutd_client.api.layout import avoid, avoid_batch, caret_follow, caret_follow_batch
+    from layoutd_client.models import AvoidRequest, CaretFollowRequest, ValidationProblem
+
+    client = Client(base_url=url, httpx_args={"trust_env": False}, raise_on_unexpected_status=True)
+    calls = {
+        "/avoid": (avoid, AvoidRequest.from_dict),
+        "/caret-follow": (caret_follow, CaretFollowRequest.from_dict),
+        "/avoid/batch": (avoid_batch, lambda items: [AvoidRequest.from_dict(i) for i in items]),
+        "/caret-follow/batch": (caret_follow_batch, lambda items: [CaretFollowRequest.from_dict(i) for i in items]),
+    }
+    answers = {}
+    for case in cases:
+        name, endpoint, request = case["name"], case["endpoint"], case["request"]
+        status, raw = post_raw(url + endpoint, request)
+        if status == 404 and endpoint.endswith("/batch"):
+            print(f"skip {name}: {endpoint} is not served by this build")
+            continue
+        if status != 200:
+            fail(f"{name}: raw {endpoint} answered {status}: {raw}")
+            continue
+        answers[name] = raw
+        operation, build = calls[endpoint]
+        body = build(request)
+        sent = [item.to_dict() for item in body] if isinstance(body, list) else body.to_dict()
+        if not same(sent, request):
+            fail(f"{name}: the typed request serialises to {sent}, not {request}")
+        try:
+            response = operation.sync_detailed(client=client, body=body)
+        except Exception as error:  # the client could not read the answer as its types
+            fail(f"{name}: the typed call raised {type(error).__name__}: {error}")
+            continue
+        if response.status_code != 200:
+            fail(f"{name}: typed {endpoint} answered {response.status_code}")
+            continue
+        parsed = response.parsed
+        typed = [item.to_dict() for item in parsed] if isinstance(parsed, list) else parsed.to_dict()
+        if not same(typed, raw):
+            fail(f"{name}: typed answer {typed} differs from the raw answer {raw}")
+        if endpoint.endswith("/batch"):
+            for index, item in enumerate(parsed):
+                if ("status" in raw[index]) != isinstance(item, ValidationProblem):
+                    fail(f"{name}: item {index} parsed as {type(item).__name__}")
+    return answers
+
+
+def check_typed_problems(url: str) -> int:
+    """Bad bodies through the typed call: each a typed ValidationProblem with its pointer."""
+    from layoutd_client import Client
+    from layoutd_client.api.layout import avoid, caret_follow
+    from layoutd_client.models import (AvoidMode, AvoidRequest, CaretFollowRequest, KeyboardState, Point,
+                                       ProblemType, Rect, Size, TranslateAnswer, ValidationProblem)
+
+    client = Client(base_url=url, httpx_args={"trust_env": False})
+    screen = Rect(x=0, y=0, width=390, height=844)
+    field = Rect(x=20, y=700, width=350, height=44)
+    bad = [
+        ("negative keyboard height", avoid,
+         AvoidRequest(container=screen, field=field, keyboard=Rect(x=0, y=508, width=390, height=-336)),
+         ProblemType.NEGATIVE, "/keyboard/height"),
+        ("keyboard left unset", avoid, AvoidRequest(container=screen, field=field),
+         ProblemType.NO_KEYBOARD, "/keyboard"),
+        ("both keyboard and keyboardHeight", avoid,
+         AvoidRequest(container=screen, field=field, keyboard=None, keyboard_height=336),
+         ProblemType.BOTH_KEYBOARD_AND_HEIGHT, "/keyboard"),
+        ("scroll without contentOffset", avoid,
+         AvoidRequest(container=screen, field=field, keyboard_height=336, mode=AvoidMode.SCROLL,
+                      content_size=Size(width=390, height=2000)),
+         ProblemType.MISSING_MEMBER, "/contentOffset"),
+        ("caret-follow with a negative lineHeight", caret_follow,
+         CaretFollowRequest(text_view=screen, caret=field, content_offset=Point(x=0, y=0),
+                            content_size=Size(width=390, height=2000), keyboard=None, line_height=-1),
+         ProblemType.NEGATIVE, "/lineHeight"),
+    ]
+    for name, operation, body, problem_type, pointer in bad:
+        response = operation.sync_detailed(client=client, body=body)
+        problem = response.parsed
+        if response.status_code != 422 or not isinstance(problem, ValidationProblem):
+            fail(f"{name}: answered {response.status_code}, parsed as {type(problem).__name__}")
+        elif problem.type_ != problem_type or problem.pointer != pointer or problem.status != 422:
+            fail(f"{name}: got {problem.type_} at {problem.pointer!r}, want {problem_type} at {pointer!r}")
+    # The hidden keyboard: `keyboard=None` is sent as `"keyboard": null`.
+    hide = AvoidRequest(container=screen, field=field, keyboard=None)
+    if hide.to_dict().get("keyboard", "absent") is not None:
+        fail(f"keyboard=None is not sent as null: {hide.to_dict()}")
+    response = avoid.sync_detailed(client=client, body=hide)
+    if not isinstance(response.parsed, TranslateAnswer) or response.parsed.keyboard.state != KeyboardState.HIDDEN:
+        fail(f"keyboard=None: answered {response.status_code} {response.parsed}")
+    return len(bad)
+
+
+def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
+    """Every request and answer with datamodel-code-generator's Pydantic models; returns the count."""
+    request_model = {"/avoid": models.AvoidRequest, "/caret-follow": models.CaretFollowRequest}
+    answer_model = {"/avoid": models.AvoidAnswer, "/caret-follow": models.CaretFollowAnswer}
+    item_model = {"/avoid/batch": models.AvoidBatchItem, "/caret-follow/batch": models.CaretFollowBatchItem}
+    count = 0
+
+    def check(label: str, model, value: Any) -> None:
+        nonlocal count
+        count += 1
+        try:
+            parsed = model.model_validate(value)
+        except Exception as error:  # pydantic.ValidationError, or a generated validator's error
+            fail(f"{label}: {model.__name__} rejects it: {error}")
+            return
+        dumped = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        if not same(dumped, value):
+            fail(f"{label}: {model.__name__} dumps {dumped}, not {value}")
+
+    for case in cases:
+        endpoint, request = case["endpoint"], case["request"]
+        if endpoint in request_model:
+            check(f"{case['name']} request", request_model[endpoint], request)
+            if case["name"] in answers:
+                check(f"{case['name']} answer", answer_model[endpoint], answers[case["name"]])
+        elif case["name"] in answers:
+            single = endpoint.removesuffix("/batch")
+            for index, item in enumerate(request):
+                if isinstance(item, dict) and "status" not in answers[case["name"]][index]:
+                    check(f"{case['name']} request {index}", request_model[single], item)
+            for index, item in enumerate(answers[case["name"]]):
+                check(f"{case['name']} answer {index}", item_model[endpoint], item)
+
+    # The examples openapi.yaml itself carries, requests and answers.
+    def resolve(node: dict[str, Any]) -> dict[str, Any]:
+        ref = node.get("$ref")
+        return spec["components"]["examples"][ref.rsplit("/", 1)[1]] if ref else node
+
+    for path in ENDPOINTS:
+        operation = spec["paths"][path]["post"]
+        single = path.removesuffix("/batch")
+        content = operation["responses"]["200"]["content"]["application/json"]
+        for name, example in operation["requestBody"]["content"]["application/json"].get("examples", {}).items():
+            value = resolve(example)["value"]
+            if not path.endswith("/batch"):
+                check(f"openapi.yaml {path} request example {name}", request_model[single], value)
+                continue
+            # A batch example may hold a bad item on purpose: its answer example shows a problem there.
+            answer = resolve(content["examples"][name])["value"] if name in content.get("examples", {}) else []
+            for index, item in enumerate(value):
+                if index < len(answer) and "status" in answer[index]:
+                    continue
+                check(f"openapi.yaml {path} request example {name} {index}", request_model[single], item)
+        for name, example in content.get("examples", {}).items():
+            value = resolve(example)["value"]
+            if path.endswith("/batch"):
+                for index, item in enumerate(value):
+                    check(f"openapi.yaml {path} answer example {name} {index}", item_model[path], item)
+            else:
+                check(f"openapi.yaml {path} answer example {name}", answer_model[path], value)
+
+    # `keyboard: null` is meaningful: dumped with exclude_none the hide request loses it, and the
+    # models' own validator then rejects the body, as the service would (422 no-keyboard).
+    hide = {"container": {"x": 0, "y": 0, "width": 390, "height": 844}, "keyboard": None,
+            "field": {"x": 20, "y": 700, "width": 350, "height": 44}}
+    dropped = models.AvoidRequest.model_validate(hide).model_dump(mode="json", exclude_none=True)
+    try:
+        models.AvoidRequest.model_validate(dropped)
+        fail("the Pydantic AvoidRequest accepts a body with neither keyboard nor keyboardHeight")
+    except Exception:
+        pass
+    return count
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--client", required=True, type=Path, help="openapi-python-client output folder")
+    parser.add_argument("--typescript", required=True, type=Path, help="typescript-fetch output folder")
+    parser.add_argument("--models", required=True, type=Path, help="datamodel-code-generator module")
+    parser.add_argument("--spec", required=True, type=Path)
+    parser.add_argument("--cases-out", required=True, type=Path)
+    parser.add_argument("cases", nargs="+", type=Path)
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(args.client))
+    models = load_module(args.models, "layoutd_models")
+    spec = yaml.safe_load(args.spec.read_text())
+    check_generated(spec, args.client, args.typescript, models)
+    cases = load_cases(args.cases)
+    answers = check_typed_calls(args.url, cases)
+    bad_bodies = check_typed_problems(args.url)
+    validated = validate_with_models(models, cases, answers, spec)
+    args.cases_out.write_text(json.dumps([c for c in cases if c["name"] in answers]))
+
+    print(f"python: {len(answers)} cases through the typed calls, {bad_bodies} bad bodies as typed problems, "
+          f"{validated} requests and answers validated with the Pydantic models")
+    if failures:
+        print(f"python: {len(failures)} failures", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+// Drives a running layoutd through the TypeScript client openapi-generator (typescript-fetch)
+// generated from openapi.yaml. Run by scripts/checks/70-clients after the client compiled:
+//   node check_typescript.js CASES.json http://127.0.0.1:PORT
+// Each case (written by check_python.py) goes through the typed call (`new LayoutApi(…).avoid(
+// {avoidRequest})`) and as raw bytes; the typed answer must serialise back to the raw answer.
+// Bad bodies must come back as a 422 whose body reads as a typed ValidationProblem with its pointer.
+// Written for TypeScript 4.8 (Debian's tsc) in strict mode, without Node's type declarations.
+import {
+  AvoidBatchItemToJSON,
+  AvoidMode,
+  AvoidAnswerToJSON,
+  AvoidRequest,
+  AvoidRequestFromJSON,
+  AvoidRequestToJSON,
+  CaretFollowAnswerToJSON,
+  CaretFollowBatchItemToJSON,
+  CaretFollowRequest,
+  CaretFollowRequestFromJSON,
+  CaretFollowRequestToJSON,
+  Configuration,
+  KeyboardState,
+  LayoutApi,
+  ProblemType,
+  Rect,
+  ResponseError,
+  ValidationProblem,
+  ValidationProblemFromJSON,
+} from "../dist/index";
+
+declare const require: (name: string) => { readFileSync(path: string, encoding: string): string };
+declare const process: { argv: string[]; exitCode?: number };
+
+interface Case {
+  name: string;
+  endpoint: string;
+  request: unknown;
+}
+
+const failures: string[] = [];
+function fail(message: string): void {
+  failures.push(message);
+  console.error(`FAIL ${message}`);
+}
+
+/** The JSON a value serialises to, as JSON.stringify writes it (undefined members dropped). */
+function json(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => same(item, b[index]));
+  }
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
+    const left = a as Record<string, unknown>;
+    const right = b as Record<string, unknown>;
+    const keys = Object.keys(left);
+    return keys.length === Object.keys(right).length && keys.every((key) => key in right && same(left[key], right[key]));
+  }
+  return a === b;
+}
+
+async function postRaw(url: string, body: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`raw POST answered ${response.status}`);
+  return response.json();
+}
+
+/** The typed call for a case; returns the request as the client sends it and the answer as JSON. */
+async function typedCall(api: LayoutApi, endpoint: string, request: unknown): Promise<[unknown, unknown]> {
+  switch (endpoint) {
+    case "/avoid": {
+      const avoidRequest: AvoidRequest = AvoidRequestFromJSON(request);
+      return [AvoidRequestToJSON(avoidRequest), AvoidAnswerToJSON(await api.avoid({ avoidRequest }))];
+    }
+    case "/caret-follow": {
+      const caretFollowRequest: CaretFollowRequest = CaretFollowRequestFromJSON(request);
+      const answer = await api.caretFollow({ caretFollowRequest });
+      return [CaretFollowRequestToJSON(caretFollowRequest), CaretFollowAnswerToJSON(answer)];
+    }
+    case "/avoid/batch": {
+      const requests = (request as unknown[]).map(AvoidRequestFromJSON);
+      const answer = await api.avoidBatch({ requests });
+      return [requests.map(AvoidRequestToJSON), answer.map(AvoidBatchItemToJSON)];
+    }
+    case "/caret-follow/batch": {
+      const requests = (request as unknown[]).map(CaretFollowRequestFromJSON);
+      const answer = await api.caretFollowBatch({ requests });
+      return [requests.map(CaretFollowRequestToJSON), answer.map(CaretFollowBatchItemToJSON)];
+    }
+  }
+  throw new Error(`no typed call for ${endpoint}`);
+}
+
+/** A typed call that must fail with a 422: its body as a typed ValidationProblem. */
+async function problemOf(call: () => Promise<unknown>): Promise<ValidationProblem | string> {
+  try {
+    await call();
+    return "answered 200";
+  } catch (error) {
+    if (!(error instanceof ResponseError)) return `threw ${String(error)}`;
+    if (error.response.status !== 422) return `answered ${error.response.status}`;
+    return ValidationProblemFromJSON(await error.response.json());
+  }
+}
+
+async function main(): Promise<void> {
+  const [casesPath, url] = process.argv.slice(2);
+  const cases: Case[] = JSON.parse(require("fs").readFileSync(casesPath, "utf8"));
+  const api = new LayoutApi(new Configuration({ basePath: url }));
+
+  for (const { name, endpoint, request } of cases) {
+    try {
+      const raw = await postRaw(url + endpoint, request);
+      const [sent, answer] = await typedCall(api, endpoint, request);
+      if (!same(json(sent), request)) fail(`${name}: the typed request serialises to ${JSON.stringify(sent)}`);
+      if (!same(json(answer), raw)) {
+        fail(`${name}: typed answer ${JSON.stringify(answer)} differs from the raw answer ${JSON.stringify(raw)}`);
+      }
+    } catch (error) {
+      fail(`${name}: ${String(error)}`);
+    }
+  }
+
+  // Typed literals, as a user writes them.
+  const screen: Rect = { x: 0, y: 0, width: 390, height: 844 };
+  const field: Rect = { x: 20, y: 700, width: 350, height: 44 };
+  const hide: AvoidRequest = { container: screen, field, keyboard: null };
+  const hidden = await api.avoid({ avoidRequest: hide });
+  if (hidden.keyboard.state !== KeyboardState.HIDDEN) fail(`keyboard: null read as ${hidden.keyboard.state}`);
+
+  const bad: [string, () => Promise<unknown>, ProblemType, string][] = [
+    [
+      "negative keyboard height",
+      () => api.avoid({ avoidRequest: { container: screen, field, keyboard: { ...screen, y: 508, height: -336 } } }),
+      ProblemType.NEGATIVE,
+      "/keyboard/height",
+    ],
+    [
+      "keyboard left undefined",
+      () => api.avoid({ avoidRequest: { container: screen, field } }),
+      ProblemType.NO_KEYBOARD,
+      "/keyboard",
+    ],
+    [
+      "scroll without contentOffset",
+      () =>
+        api.avoid({
+          avoidRequest: {
+            container: screen,
+            field,
+            keyboardHeight: 336,
+            mode: AvoidMode.SCROLL,
+            contentSize: { width: 390, height: 2000 },
+          },
+        }),
+      ProblemType.MISSING_MEMBER,
+      "/contentOffset",
+    ],
+    [
+      "caret-follow with an unknown undocked policy",
+      () =>
+        api.caretFollowRaw({
+          caretFollowRequest: {
+            textView: screen,
+            caret: field,
+            contentOffset: { x: 0, y: 0 },
+            contentSize: { width: 390, height: 2000 },
+            keyboard: null,
+            undocked: "float" as unknown as CaretFollowRequest["undocked"],
+          },
+        }),
+      ProblemType.UNKNOWN_VALUE,
+      "/undocked",
+    ],
+  ];
+  for (const [name, call, type, pointer] of bad) {
+    const problem = await problemOf(call);
+    if (typeof problem === "string") fail(`${name}: ${problem}`);
+    else if (problem.type !== type || problem.pointer !== pointer || problem.status !== 422) {
+      fail(`${name}: got ${problem.type} at ${JSON.stringify(problem.pointer)}, want ${type} at ${pointer}`);
+    }
+  }
+
+  console.log(`typescript: ${cases.length} cases through the typed calls, ${bad.length} bad bodies as typed problems`);
+  if (failures.length > 0) {
+    console.error(`typescript: ${failures.length} failures`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
