@@ -1,6 +1,6 @@
 """Drives a running layoutd through the clients generated from openapi.yaml (Python side).
 
-Run by scripts/checks/70-clients, which generates the clients first:
+Run by scripts/checks/80-clients, which generates the clients first:
 
     python3 check_python.py --url http://127.0.0.1:PORT --client DIR --typescript DIR \
         --models FILE --spec openapi.yaml --cases-out cases.json EXAMPLES...

@@ -1,5 +1,5 @@
 // Drives a running layoutd through the TypeScript client openapi-generator (typescript-fetch)
-// generated from openapi.yaml. Run by scripts/checks/70-clients after the client compiled:
+// generated from openapi.yaml. Run by scripts/checks/80-clients after the client compiled:
 //   node check_typescript.js CASES.json http://127.0.0.1:PORT
 // Each case (written by check_python.py) goes through the typed call (`new LayoutApi(…).avoid(
 // {avoidRequest})`) and as raw bytes; the typed answer must serialise back to the raw answer.
