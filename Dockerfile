@@ -27,7 +27,8 @@ EXPOSE 8080
 # No curl in the image: bash asks /healthz over /dev/tcp and wants a 200.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
-# layoutd runs as PID 1: SIGTERM stops accepting, drains requests in flight and exits 0.
+# layoutd runs as PID 1: on SIGTERM /readyz answers 503 for --drain-delay (5 s) while every route
+# still serves, then the listener closes, requests in flight finish and layoutd exits 0.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/layoutd"]
 CMD ["--host", "0.0.0.0", "--port", "8080"]
