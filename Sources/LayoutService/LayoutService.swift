@@ -132,7 +132,7 @@ public final class Readiness: Sendable {
 extension LayoutService {
   /// The problem `GET /readyz` answers while draining.
   static let drainingProblem = HTTPError(
-    status: 503, type: "urn:layoutd:problem:draining", title: "Draining",
+    status: 503, type: "about:blank", title: "Draining",
     detail: "This instance is shutting down; send requests to another one.")
 
   /// `GET /readyz`: 200 `{"status":"ready"}` until the instance drains, then 503.

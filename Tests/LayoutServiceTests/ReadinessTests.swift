@@ -35,7 +35,8 @@ struct ReadinessTests {
     let notReady = try readyzClient.request(path: "/readyz")
     #expect(notReady.status == 503)
     #expect(notReady.headers["Content-Type"] == "application/problem+json")
-    #expect(try notReady.jsonObject()["type"] as? String == "urn:layoutd:problem:draining")
+    #expect(try notReady.jsonObject()["type"] as? String == "about:blank")
+    #expect(try notReady.jsonObject()["title"] as? String == "Draining")
     #expect(notReady.headers["Connection"]?.lowercased() == "close")
     #expect(readyzClient.isClosedByServer())
 
