@@ -19,6 +19,9 @@ extension FastJSONDecoder {
     var stackCapacity: Int
     /// (hash, name node) pairs for finding duplicate names in large objects.
     var nameHashes: [(hash: UInt64, node: Int32)] = []
+    /// Repeated names of a document parsed with duplicates collected, in document order:
+    /// (the second name node, its object).
+    var duplicates: [(name: Int32, object: Int32)] = []
     /// Keys of synthetic nodes (absent members handed to `superDecoder(forKey:)`).
     var syntheticKeys: [any CodingKey] = []
     /// Set while a document decodes, so a nested decode on the same thread gets its own.
@@ -50,6 +53,7 @@ extension FastJSONDecoder {
       self.input = input
       nodeCount = 0
       if !syntheticKeys.isEmpty { syntheticKeys.removeAll() }
+      if !duplicates.isEmpty { duplicates.removeAll(keepingCapacity: true) }
       if nodeCapacity > Self.retainedNodeLimit {
         nodes.deallocate()
         nodeCapacity = 64

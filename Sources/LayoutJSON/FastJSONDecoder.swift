@@ -48,8 +48,11 @@ public struct FastJSONDecoder: Sendable {
 
   /// Parses `bytes` into `storage` and calls `body` with it; `storage` is marked in use
   /// until `body` returns.
+  /// With `collectsDuplicates`, repeated names do not fail the parse: they are listed in
+  /// `storage.duplicates`.
   func withParsedDocument<Result>(
-    _ bytes: UnsafeRawBufferPointer, storage: Storage, _ body: (Storage) throws -> Result
+    _ bytes: UnsafeRawBufferPointer, storage: Storage, collectsDuplicates: Bool = false,
+    _ body: (Storage) throws -> Result
   ) throws -> Result {
     storage.inUse = true
     defer {
@@ -57,7 +60,7 @@ public struct FastJSONDecoder: Sendable {
       storage.input = UnsafeRawBufferPointer(start: nil, count: 0)
     }
     storage.reset(for: bytes)
-    var parser = JSONParser(storage: storage, maxDepth: maxDepth)
+    var parser = JSONParser(storage: storage, maxDepth: maxDepth, collectsDuplicates: collectsDuplicates)
     try parser.parseDocument()
     return try withExtendedLifetime(storage) { try body(storage) }
   }

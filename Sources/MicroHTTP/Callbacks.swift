@@ -50,7 +50,9 @@ func serveRequest(
   }
   let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   guard let pointer = conCls.pointee else {
-    let state = RequestState(method: HTTPMethod(String(cString: method)), path: String(cString: url))
+    let state = RequestState(
+      method: HTTPMethod(String(cString: method)), path: String(cString: url),
+      maxBodyBytes: context.maxBodyBytes)
     conCls.pointee = Unmanaged.passRetained(state).toOpaque()
     context.liveRequests.add(1, ordering: .relaxed)
     if let version, strcmp(version, "HTTP/1.1") == 0,

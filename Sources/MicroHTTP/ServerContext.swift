@@ -54,6 +54,7 @@ extension ServerContext {
     if state.problem == nil {
       if let route = router.routes[state.path] {
         state.route = state.path
+        if let limit = route.maxBodyBytes { state.maxBodyBytes = limit }
         if let handler = route.handler(for: state.method) {
           state.handler = handler
         } else {
@@ -65,9 +66,9 @@ extension ServerContext {
     }
     if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
       state.contentLength = parseContentLength(value)
-      if state.contentLength > maxBodyBytes {
+      if state.contentLength > state.maxBodyBytes {
         state.handler = nil
-        state.problem = .contentTooLarge(limit: maxBodyBytes)
+        state.problem = .contentTooLarge(limit: state.maxBodyBytes)
         return answer(state.problem!, state, connection)
       }
     }
@@ -82,11 +83,11 @@ extension ServerContext {
   func receive(_ piece: UnsafeRawBufferPointer, _ state: RequestState, _ connection: OpaquePointer) {
     state.bytesIn += piece.count
     guard !state.answered else { return }
-    if state.bytesIn > maxBodyBytes {
+    if state.bytesIn > state.maxBodyBytes {
       state.body = []
       if state.problem?.status != 413 {
         state.handler = nil
-        state.problem = .contentTooLarge(limit: maxBodyBytes)
+        state.problem = .contentTooLarge(limit: state.maxBodyBytes)
         _ = answer(state.problem!, state, connection)
       }
       return
@@ -95,7 +96,11 @@ extension ServerContext {
     if state.body.isEmpty, piece.count == state.contentLength {
       state.prepared = respond(state, connection, body: piece, handler)
     } else {
-      if state.body.isEmpty, state.contentLength > 0 { state.body.reserveCapacity(state.contentLength) }
+      // Reserve what is announced, up to 1 MiB: a large limit must not let an announcement
+      // alone claim that much memory.
+      if state.body.isEmpty, state.contentLength > 0 {
+        state.body.reserveCapacity(min(state.contentLength, 1 << 20))
+      }
       state.body.append(contentsOf: piece)
     }
   }
@@ -196,6 +201,7 @@ extension ServerContext {
     }
     state.status = response.status
     state.bytesOut = response.body.count
+    state.items = response.items
     return made
   }
 
@@ -207,7 +213,7 @@ extension ServerContext {
         method: state.method, path: state.path, route: state.route, status: state.status,
         durationNanoseconds: monotonicNanoseconds() &- state.startNanoseconds,
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID,
-        completed: completed))
+        completed: completed, items: state.items))
   }
 }
 

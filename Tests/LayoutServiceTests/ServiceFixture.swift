@@ -9,11 +9,13 @@ struct ServiceFixture {
   let server: HTTPServer
   let client: HTTPTestClient
 
-  init(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
+  init(
+    service: LayoutService = LayoutService(), _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
     configuration.drainTimeout = 2
     configure(&configuration)
-    server = try HTTPServer(configuration: configuration, router: LayoutService().router())
+    server = try HTTPServer(configuration: configuration, router: service.router())
     client = try HTTPTestClient(port: server.port, timeout: 5)
   }
 

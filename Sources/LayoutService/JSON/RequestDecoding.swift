@@ -4,14 +4,17 @@ import MicroHTTP
 
 /// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (SPEC §7).
 enum RequestBody {
-  /// Checks the content type (415) and that there is a body (400), in that order.
-  static func check(_ request: borrowing HTTPRequest) throws(HTTPError) {
+  /// Checks the content type (415) and that there is a body (400), in that order; `expecting`
+  /// names what the body should hold.
+  static func check(
+    _ request: borrowing HTTPRequest, expecting: String = "a JSON object"
+  ) throws(HTTPError) {
     if let contentType = request.header("Content-Type"), !MediaType.isReadAsJSON(contentType) {
       throw .unsupportedMediaType(contentType)
     }
     guard request.body.count > 0 else {
       throw HTTPError(
-        status: 400, title: "Empty body", detail: "The request has no body; send a JSON object.")
+        status: 400, title: "Empty body", detail: "The request has no body; send \(expecting).")
     }
   }
 

@@ -14,7 +14,7 @@ public final class AccessLog: Sendable {
     /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
-    /// `bytes_out`, `request_id`, `completed`.
+    /// `bytes_out`, `request_id`, `items` (batches only), `completed`.
     case json
   }
 
@@ -160,7 +160,8 @@ enum AccessLogLine {
     return time
   }
 
-  /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then ` incomplete`
+  /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then ` items=N` for a
+  /// batch and ` incomplete`
   /// when the answer was not sent in full. Bytes outside visible ASCII in the method, path and
   /// id are written as `\xNN`, so a line is always one line.
   static func text(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
@@ -179,12 +180,16 @@ enum AccessLogLine {
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
     line.append(contentsOf: " id=".utf8)
     visible(request.requestID ?? "-", into: &line)
+    if let items = request.items {
+      line.append(contentsOf: " items=".utf8)
+      decimal(UInt64(max(0, items)), into: &line)
+    }
     if !request.completed { line.append(contentsOf: " incomplete".utf8) }
     line.append(UInt8(ascii: "\n"))
   }
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
-  /// `bytes_out`, `request_id` (`null` when none) and `completed`.
+  /// `bytes_out`, `request_id` (`null` when none), `items` (for a batch) and `completed`.
   static func json(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     line.append(contentsOf: #"{"time":""#.utf8)
     timestamp(time, into: &line)
@@ -205,6 +210,10 @@ enum AccessLogLine {
       jsonString(requestID, into: &line)
     } else {
       line.append(contentsOf: "null".utf8)
+    }
+    if let items = request.items {
+      line.append(contentsOf: #","items":"#.utf8)
+      decimal(UInt64(max(0, items)), into: &line)
     }
     line.append(contentsOf: (request.completed ? #","completed":true}"# : #","completed":false}"#).utf8)
     line.append(UInt8(ascii: "\n"))

@@ -20,6 +20,8 @@ public final class ServiceMetrics: Sendable {
   /// Per route: one counter per latency bucket (not cumulative) and +Inf, then the sum of
   /// durations in nanoseconds.
   let latency = AtomicCounterArray(count: MetricRoute.allCases.count * (latencyBounds.count + 2))
+  /// Requests answered inside batches, by route.
+  let batchItems = AtomicCounterArray(count: MetricRoute.allCases.count)
   let bytesIn = Atomic<UInt64>(0)
   let bytesOut = Atomic<UInt64>(0)
   /// Seconds since the Unix epoch when the process started.
@@ -47,6 +49,7 @@ public final class ServiceMetrics: Sendable {
     }
     latency.add(1, at: route * slots + bucket)
     latency.add(request.durationNanoseconds, at: route * slots + slots - 1)
+    if let items = request.items { batchItems.add(UInt64(max(0, items)), at: route) }
     bytesIn.wrappingAdd(UInt64(request.bytesIn), ordering: .relaxed)
     bytesOut.wrappingAdd(UInt64(request.bytesOut), ordering: .relaxed)
   }
@@ -70,13 +73,15 @@ struct GaugeSources {
 /// The `route` label of a metric: one of the service's routes, or `other` for a path that has
 /// none, so the label set stays bounded whatever paths clients send.
 enum MetricRoute: Int, CaseIterable, Sendable {
-  case avoid, caretFollow, healthz, readyz, metrics, openAPI, playground, other
+  case avoid, caretFollow, avoidBatch, caretFollowBatch, healthz, readyz, metrics, openAPI, playground, other
 
   /// The route of a request, from the path of the route that answered it (`nil`: none).
   init(_ route: String?) {
     switch route {
     case "/avoid": self = .avoid
     case "/caret-follow": self = .caretFollow
+    case "/avoid/batch": self = .avoidBatch
+    case "/caret-follow/batch": self = .caretFollowBatch
     case "/healthz": self = .healthz
     case "/readyz": self = .readyz
     case "/metrics": self = .metrics
@@ -91,6 +96,8 @@ enum MetricRoute: Int, CaseIterable, Sendable {
     switch self {
     case .avoid: "/avoid"
     case .caretFollow: "/caret-follow"
+    case .avoidBatch: "/avoid/batch"
+    case .caretFollowBatch: "/caret-follow/batch"
     case .healthz: "/healthz"
     case .readyz: "/readyz"
     case .metrics: "/metrics"
@@ -152,6 +159,12 @@ extension ServiceMetrics {
     writeRequests(into: &text)
     writeLatency(into: &text)
     let (server, accessLog) = sources.withLock { ($0.server, $0.accessLog) }
+    family(
+      &text, "layoutd_batch_items_total", "counter",
+      "Requests answered inside batches (answers and problems), by route.",
+      [MetricRoute.avoidBatch, .caretFollowBatch].map {
+        ("{route=\"\($0.label)\"}", String(batchItems.load($0.rawValue)))
+      })
     family(
       &text, "layoutd_http_requests_in_flight", "gauge", "Requests begun and not yet ended.",
       [("", String(server?.liveRequestCount ?? 0))])

@@ -28,7 +28,8 @@ public enum Layoutd {
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = OpenFileLimit.raise(toAtLeast: options.maxConnections + 64)
     let service = LayoutService(
-      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil)
+      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil,
+      maxBatchBytes: options.maxBatchBytes)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: isatty(2) != 0).map {
       AccessLog(format: $0)
     }
