@@ -11,6 +11,11 @@ enum MediaType {
     return isTextReadAsJSON(contentType)
   }
 
+  /// Whether a body sent with the `Content-Type` value `bytes` is read as JSON.
+  static func isReadAsJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    isASCIIReadAsJSON(bytes) ?? isTextReadAsJSON(String(decoding: bytes, as: UTF8.self))
+  }
+
   /// The answer for ASCII bytes, or nil when they hold any other byte.
   private static func isASCIIReadAsJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }

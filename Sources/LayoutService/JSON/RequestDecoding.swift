@@ -9,9 +9,9 @@ enum RequestBody {
   static func check(
     _ request: borrowing HTTPRequest, expecting: String = "a JSON object"
   ) throws(HTTPError) {
-    if let contentType = request.header("Content-Type"), !MediaType.isReadAsJSON(contentType) {
-      throw .unsupportedMediaType(contentType)
-    }
+    // Read in place: a `String` is made only for the error.
+    let isJSON = request.withHeaderBytes("Content-Type") { $0.map(MediaType.isReadAsJSON) ?? true }
+    if !isJSON { throw .unsupportedMediaType(request.header("Content-Type") ?? "") }
     guard request.body.count > 0 else {
       throw HTTPError(
         status: 400, title: "Empty body", detail: "The request has no body; send \(expecting).")
