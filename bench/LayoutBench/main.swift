@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import LayoutJSON
 import LayoutService
+import MicroHTTP
 
 // The hot path of both endpoints — decode, compute, encode — with layoutd's codec and with
 // Foundation's coders, side by side in one run. Prints ns/op (median round) and allocs/op.
@@ -110,6 +111,27 @@ func benchmarkBatch(
   return sink
 }
 
+/// What the server does for every finished request besides answering it: one JSON access-log
+/// line (written by the log's own thread, here to /dev/null) and the metrics.
+func benchmarkObserver(into table: inout BenchTable) {
+  let null = open("/dev/null", O_WRONLY)
+  // Room for every line written between two passes of the writer: none is dropped.
+  let log = AccessLog(format: .json, descriptor: null, capacity: 1 << 30)
+  let metrics = ServiceMetrics()
+  let request = CompletedRequest(
+    method: .post, path: "/avoid", route: "/avoid", status: 200, durationNanoseconds: 84_321, bytesIn: 218,
+    bytesOut: 120, requestID: "5f2c9a0e1b7d4c3a0000000000000001", completed: true)
+  let measured = Measurement.of(rounds: rounds, calls: calls) {
+    log.record(request)
+    metrics.record(request)
+  }
+  log.close()
+  close(null)
+  precondition(log.droppedLineCount == 0, "the access log dropped lines")
+  table.add("observer", "layoutd: JSON access-log line + metrics, one request", measured, baseline: measured)
+}
+
+benchmarkObserver(into: &table)
 sink &+= benchmarkBatch("/avoid/batch", endpoint: .avoid, body: avoidBody, into: &table)
 sink &+= benchmarkBatch("/caret-follow/batch", endpoint: .caretFollow, body: caretBody, into: &table)
 table.print(calls: calls, rounds: rounds)
