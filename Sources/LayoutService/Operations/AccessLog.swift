@@ -32,12 +32,12 @@ public final class AccessLog: Sendable {
   let dropped = Atomic<Int>(0)
   let isClosed = Atomic<Bool>(false)
 
-  /// Starts the writer thread. `capacity` bounds the bytes waiting to be written.
+  /// Starts the writer thread. `capacity` bounds the bytes waiting to be written in each shard
+  /// (a shard's buffer grows to it only when the descriptor falls behind).
   public init(format: Format, descriptor: Int32 = 2, capacity: Int = 1 << 20) {
     self.format = format
     self.descriptor = descriptor
-    let capacity = max(1024, capacity)
-    shardCapacity = max(512, capacity / ThreadIndex.shardCount)
+    shardCapacity = max(1024, capacity)
     shards = (0..<ThreadIndex.shardCount).map { _ in PosixLocked(PendingLines()) }
     startWriter()
   }
