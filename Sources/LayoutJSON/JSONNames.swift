@@ -96,9 +96,12 @@ extension JSONTape {
       var earlier = Int(object) + 1
       while earlier < name {
         let earlierNode = nodes[earlier]
-        // Cheap rejection first: different lengths of unescaped names never match.
-        if earlierNode.end - earlierNode.start == node.end - node.start
-          || (earlierNode.flags | node.flags) & JSONNode.escaped != 0,
+        // Cheap rejections first: unescaped names of different lengths or first bytes never
+        // match.
+        let escaped = (earlierNode.flags | node.flags) & JSONNode.escaped != 0
+        if escaped
+          || (earlierNode.end - earlierNode.start == node.end - node.start
+            && (node.end == node.start || input[Int(earlierNode.start)] == input[Int(node.start)])),
           sameName(earlierNode, node, input: input)
         {
           return Int32(truncatingIfNeeded: name)

@@ -32,6 +32,14 @@ package struct JSONObject {
     self.index = index
   }
 
+  /// The object at node `index`, which the caller has seen to be an object.
+  @inline(__always)
+  init(tape: JSONTape, knownObjectAt index: Int32) {
+    assert(tape.nodes[Int(index)].kind == .object)
+    self.tape = tape
+    self.index = index
+  }
+
   /// The path from the document's top to this object.
   package var codingPath: [any CodingKey] { tape.codingPath(of: index) }
 

@@ -28,9 +28,13 @@ struct JSONParser {
   var depth = 0
   /// The earliest repeated name found so far: (name node, enclosing object).
   var firstDuplicate: (name: Int32, object: Int32)?
+  /// Whether repeated names are listed in `tape.duplicates` (a batch, where each element
+  /// answers for its own) instead of failing the whole document.
+  let collectsDuplicates: Bool
 
-  init(tape: JSONTape, maxDepth: Int) {
+  init(tape: JSONTape, maxDepth: Int, collectsDuplicates: Bool = false) {
     self.tape = tape
+    self.collectsDuplicates = collectsDuplicates
     self.input = tape.input
     self.bytes = (tape.input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)
       .assumingMemoryBound(to: UInt8.self)
@@ -125,6 +129,8 @@ struct JSONParser {
             tape.nodeCount = nodeCount
             throw tape.duplicateError(name: duplicate.name, object: duplicate.object)
           }
+          // Objects close innermost first: put the repeated names in document order.
+          if tape.duplicates.count > 1 { tape.duplicates.sort { $0.name < $1.name } }
           return
         }
         guard position < count else {
@@ -202,8 +208,12 @@ struct JSONParser {
         ? JSONTape.firstDuplicatePairwise(
           object: index, memberCount: memberCount, nodes: UnsafePointer(nodes), input: input)
         : tape.firstDuplicateByHashing(object: index, memberCount: memberCount)
-      if let found, firstDuplicate == nil || found < firstDuplicate!.name {
-        firstDuplicate = (found, index)
+      if let found {
+        if collectsDuplicates {
+          tape.duplicates.append((found, index))
+        } else if firstDuplicate == nil || found < firstDuplicate!.name {
+          firstDuplicate = (found, index)
+        }
       }
     }
   }

@@ -102,6 +102,9 @@ final class JSONTape {
   var stackCapacity: Int
   /// (hash, name node) pairs for finding duplicate names in large objects.
   var nameHashes: [(hash: UInt64, node: Int32)] = []
+  /// Repeated names of a document parsed with duplicates collected, in document order:
+  /// (the second name node, its object).
+  var duplicates: [(name: Int32, object: Int32)] = []
   /// Set while a document is read, so a parse nested inside it gets its own tape.
   var inUse = false
 
@@ -119,8 +122,12 @@ final class JSONTape {
 
   /// Parses `bytes` into the calling thread's tape (a fresh one if that is in use) and calls
   /// `body` with it; the tape forgets `bytes` when `body` returns.
+  ///
+  /// With `collectsDuplicates`, repeated names do not fail the parse: they are listed in
+  /// `duplicates`.
   static func withParsed<Result>(
-    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, _ body: (JSONTape) throws -> Result
+    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, collectsDuplicates: Bool = false,
+    _ body: (JSONTape) throws -> Result
   ) throws -> Result {
     let cached = perThread.current
     let tape = cached.inUse ? JSONTape() : cached
@@ -130,7 +137,7 @@ final class JSONTape {
       tape.input = UnsafeRawBufferPointer(start: nil, count: 0)
     }
     tape.reset(for: bytes)
-    var parser = JSONParser(tape: tape, maxDepth: maxDepth)
+    var parser = JSONParser(tape: tape, maxDepth: maxDepth, collectsDuplicates: collectsDuplicates)
     try parser.parseDocument()
     return try withExtendedLifetime(tape) { try body(tape) }
   }
@@ -147,6 +154,7 @@ final class JSONTape {
   private func reset(for input: UnsafeRawBufferPointer) {
     self.input = input
     nodeCount = 0
+    if !duplicates.isEmpty { duplicates.removeAll(keepingCapacity: true) }
     if nodeCapacity > Self.retainedNodeLimit {
       nodes.deallocate()
       nodeCapacity = 64

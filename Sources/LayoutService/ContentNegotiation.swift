@@ -7,7 +7,12 @@ enum MediaType {
   /// Read from the value's UTF-8 bytes, folding ASCII letters only, without allocating: every
   /// name it accepts is ASCII.
   static func isReadAsJSON(_ contentType: String) -> Bool {
-    let bytes = contentType.utf8
+    isReadAsJSON(contentType.utf8)
+  }
+
+  /// Whether a body sent with the `Content-Type` value `bytes` (UTF-8) is read as JSON.
+  static func isReadAsJSON<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bool
+  where Bytes.Element == UInt8 {
     var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
     var start = bytes.startIndex
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
@@ -27,7 +32,8 @@ enum MediaType {
   }
 
   /// Whether `bytes` spell `lowercase`, ignoring the case of ASCII letters.
-  private static func equal(_ bytes: Substring.UTF8View, _ lowercase: StaticString) -> Bool {
+  private static func equal<Bytes: Collection>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool
+  where Bytes.Element == UInt8 {
     guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
     let expected = lowercase.utf8Start
     for (offset, byte) in bytes.enumerated() {

@@ -4,7 +4,8 @@ import Synchronization
 /// The layoutd HTTP API: which routes exist and what answers them.
 ///
 /// `POST /avoid` and `POST /caret-follow` read a JSON request (SPEC §3–§5), compute the layout
-/// with `LayoutCore` and write a JSON answer; `GET /healthz` tells a load balancer the process
+/// with `LayoutCore` and write a JSON answer; their `/batch` routes do the same for an array of
+/// requests (SPEC §9); `GET /healthz` tells a load balancer the process
 /// is up, `GET /readyz` whether it takes traffic, `GET /metrics` its counters.
 public struct LayoutService: Sendable {
   /// Which web origins may call the API from a browser.
@@ -16,16 +17,22 @@ public struct LayoutService: Sendable {
   /// How request bodies are read into the models (`--decoder`).
   public var decoder: RequestDecoder
 
-  /// Creates the service; by default any origin may call it, it keeps metrics and reads bodies
-  /// with the fast decoder.
+  /// The largest body of `POST /avoid/batch` and `POST /caret-follow/batch`, in bytes (413
+  /// beyond); the other routes keep the server's `maxBodyBytes`.
+  public var maxBatchBytes: Int
+
+  /// Creates the service; by default any origin may call it, it keeps metrics, reads bodies
+  /// with the fast decoder and takes batches of up to 8 MiB.
   public init(
     cors: CORSPolicy = .anyOrigin, readiness: Readiness = Readiness(),
-    metrics: ServiceMetrics? = ServiceMetrics(), decoder: RequestDecoder = .fast
+    metrics: ServiceMetrics? = ServiceMetrics(), decoder: RequestDecoder = .fast,
+    maxBatchBytes: Int = LayoutEndpoint.defaultMaxBatchBytes
   ) {
     self.cors = cors
     self.readiness = readiness
     self.metrics = metrics
     self.decoder = decoder
+    self.maxBatchBytes = maxBatchBytes
   }
 
   /// A router with every layoutd route.
@@ -36,6 +43,12 @@ public struct LayoutService: Sendable {
     }
     router.add(.post, "/caret-follow") { [decoder] request, response in
       try Self.caretFollow(decoder, request, &response)
+    }
+    for (path, endpoint) in [("/avoid/batch", LayoutEndpoint.avoid), ("/caret-follow/batch", .caretFollow)] {
+      router.add(.post, path, maxBodyBytes: maxBatchBytes) { request, response in
+        try Self.batch(endpoint, request, &response)
+      }
+      router.add(.options, path) { [cors] request, response in Self.preflight(cors, request, &response) }
     }
     router.add(.get, "/healthz") { _, response in
       response.write(#"{"status":"ok"}"#)

@@ -57,7 +57,8 @@ func serveRequest(
   }
   let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
   guard let pointer = conCls.pointee else {
-    let state = RequestState(method: HTTPMethod(String(cString: method)), path: requestPath(url))
+    let state = RequestState(
+      method: HTTPMethod(String(cString: method)), path: requestPath(url), maxBodyBytes: context.maxBodyBytes)
     conCls.pointee = Unmanaged.passRetained(state).toOpaque()
     context.liveRequests.add(1, ordering: .sequentiallyConsistent)
     let framing = RequestFraming(connection, version: version)

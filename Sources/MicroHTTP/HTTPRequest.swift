@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Glibc
 
 /// The request a handler answers.
 ///
@@ -53,6 +54,31 @@ public struct HTTPRequest: ~Copyable {
       return fields.first { $0.name.lowercased() == wanted }?.value
     }
     return lookup(.HEADER_KIND, name)
+  }
+
+  /// Whether the request has a header `name` (case-insensitive); reads it without copying.
+  public func hasHeader(_ name: String) -> Bool {
+    withHeaderBytes(name) { $0 != nil }
+  }
+
+  /// Calls `body` with the bytes of the request header `name` (case-insensitive), or `nil` when
+  /// it is absent, without copying them into a `String`. The bytes are valid only during `body`.
+  public func withHeaderBytes<Result>(
+    _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+  ) rethrows -> Result {
+    guard let connection else {
+      let wanted = name.lowercased()
+      guard var value = fields.first(where: { $0.name.lowercased() == wanted })?.value else {
+        return try body(nil)
+      }
+      return try value.withUTF8 { try body($0) }
+    }
+    guard let value = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) }) else {
+      return try body(nil)
+    }
+    return try value.withMemoryRebound(to: UInt8.self, capacity: 1) {
+      try body(UnsafeBufferPointer(start: $0, count: strlen(value)))
+    }
   }
 
   /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.

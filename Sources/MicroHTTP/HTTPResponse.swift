@@ -13,6 +13,9 @@ public struct HTTPResponse: Sendable {
   public var headers: [HTTPHeader]
   /// The body bytes.
   public var body: [UInt8]
+  /// How many items the answer holds, for an answer to a batch of requests; reported to the
+  /// observer as `CompletedRequest.items`. `nil` for other answers.
+  public var items: Int?
 
   /// The content type a fresh response starts with.
   public static let defaultContentType = "application/json"
@@ -51,5 +54,6 @@ public struct HTTPResponse: Sendable {
     contentType = HTTPResponse.defaultContentType
     headers.removeAll(keepingCapacity: true)
     body.removeAll(keepingCapacity: true)
+    items = nil
   }
 }

@@ -1,14 +1,14 @@
+import Glibc
 import Synchronization
 
 /// Issues request ids: 32 lowercase hex digits, a random 64-bit prefix chosen once per server
-/// followed by a 64-bit counter, so ids are unique across restarts and replicas in practice and
-/// cost one atomic increment each.
+/// followed by a 64-bit count, so ids are unique across restarts and replicas in practice. The
+/// count is per thread (`ThreadCount`): issuing an id writes no memory another thread writes.
 final class RequestIDSource: Sendable {
   /// The longest client-sent id that is kept.
   static let maxLength = 128
 
   private let prefix: UInt64
-  private let counter = Atomic<UInt64>(0)
 
   init(prefix: UInt64 = .random(in: .min ... .max)) {
     self.prefix = prefix
@@ -16,7 +16,7 @@ final class RequestIDSource: Sendable {
 
   /// A new id.
   func next() -> String {
-    let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
+    let count = ThreadCount.next()
     return String(unsafeUninitializedCapacity: 32) { buffer in
       Self.writeHex(prefix, into: buffer, at: 0)
       Self.writeHex(count, into: buffer, at: 16)
@@ -40,5 +40,36 @@ final class RequestIDSource: Sendable {
       let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F
       buffer[start + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
+  }
+}
+
+/// A count per thread, unique in the process: the top 24 bits are the thread's slot (handed out
+/// once per thread), the low 40 bits its own count.
+enum ThreadCount {
+  private static let slots = Atomic<UInt64>(0)
+
+  /// The key whose per-thread value is the thread's count, freed when the thread exits.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let created = pthread_key_create(&key) { pointer in
+      pointer?.assumingMemoryBound(to: UInt64.self).deallocate()
+    }
+    precondition(created == 0, "pthread_key_create failed")
+    return key
+  }()
+
+  /// The calling thread's next count.
+  static func next() -> UInt64 {
+    let state: UnsafeMutablePointer<UInt64>
+    if let pointer = pthread_getspecific(key) {
+      state = pointer.assumingMemoryBound(to: UInt64.self)
+    } else {
+      state = .allocate(capacity: 1)
+      let slot = slots.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFF_FFFF
+      state.initialize(to: slot << 40)
+      pthread_setspecific(key, state)
+    }
+    state.pointee &+= 1
+    return state.pointee
   }
 }

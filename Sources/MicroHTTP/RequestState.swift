@@ -13,6 +13,8 @@ final class RequestState {
   var handler: Router.Handler?
   /// The answer decided before the body was read (400 for framing or `Host`, 404, 405, 413).
   var problem: HTTPError?
+  /// The largest body accepted: the route's limit, else the server's.
+  var maxBodyBytes: Int
   /// The announced `Content-Length`, or -1 (none, or chunked).
   var contentLength = -1
   /// The body, when it arrived in more than one piece.
@@ -30,10 +32,13 @@ final class RequestState {
   var bytesOut = 0
   var startNanoseconds: UInt64 = 0
   var requestID: String?
+  /// The answer's item count (a batch), or `nil`.
+  var items: Int?
 
-  init(method: HTTPMethod, path: String) {
+  init(method: HTTPMethod, path: String, maxBodyBytes: Int) {
     self.method = method
     self.path = path
+    self.maxBodyBytes = maxBodyBytes
   }
 }
 
@@ -82,11 +87,13 @@ public struct CompletedRequest: Sendable {
   /// `true` when the answer was sent in full; `false` when the connection was closed, timed
   /// out or failed first.
   public var completed: Bool
+  /// The answer's item count, for an answer to a batch (`HTTPResponse.items`); else `nil`.
+  public var items: Int?
 
   /// Creates a record.
   public init(
     method: HTTPMethod, path: String, route: String?, status: Int, durationNanoseconds: UInt64,
-    bytesIn: Int, bytesOut: Int, requestID: String?, completed: Bool
+    bytesIn: Int, bytesOut: Int, requestID: String?, completed: Bool, items: Int? = nil
   ) {
     self.method = method
     self.path = path
@@ -97,5 +104,6 @@ public struct CompletedRequest: Sendable {
     self.bytesOut = bytesOut
     self.requestID = requestID
     self.completed = completed
+    self.items = items
   }
 }

@@ -10,6 +10,8 @@ struct Route: Sendable {
   private(set) var handlers: [Entry] = []
   /// The `Allow` header value: every routed method, plus `HEAD` when `GET` is routed.
   private(set) var allow = ""
+  /// The largest request body this path accepts, when it differs from the server's.
+  var maxBodyBytes: Int?
 
   mutating func add(_ method: HTTPMethod, _ handler: @escaping Router.Handler) {
     handlers.removeAll { $0.method == method }
@@ -47,8 +49,14 @@ public struct Router: Sendable {
   public init() {}
 
   /// Routes `method` requests for exactly `path` to `handler`, replacing an earlier route.
-  public mutating func add(_ method: HTTPMethod, _ path: String, _ handler: @escaping Handler) {
+  ///
+  /// `maxBodyBytes`, when given, replaces `HTTPServer.Configuration.maxBodyBytes` for every
+  /// request to `path` (whatever its method), with the same 413 beyond it.
+  public mutating func add(
+    _ method: HTTPMethod, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
+  ) {
     routes[path, default: Route()].add(method, handler)
+    if let maxBodyBytes { routes[path]!.maxBodyBytes = max(0, maxBodyBytes) }
   }
 
   /// The value of the `Allow` header for `path`, or `nil` when no route has that path.

@@ -63,6 +63,7 @@ extension ServerContext {
     if state.problem == nil {
       if let route = router.routes[state.path] {
         state.route = state.path
+        if let limit = route.maxBodyBytes { state.maxBodyBytes = limit }
         if let handler = route.handler(for: state.method) {
           state.handler = handler
         } else {
@@ -72,9 +73,9 @@ extension ServerContext {
         state.problem = .notFound(path: state.path)
       }
     }
-    if state.contentLength > maxBodyBytes {
+    if state.contentLength > state.maxBodyBytes {
       state.handler = nil
-      state.problem = .contentTooLarge(limit: maxBodyBytes)
+      state.problem = .contentTooLarge(limit: state.maxBodyBytes)
       return answer(state.problem!, state, connection)
     }
     return .YES
@@ -89,20 +90,24 @@ extension ServerContext {
     state.bytesIn += piece.count
     receivedBodyBytes.add(piece.count, ordering: .relaxed)
     guard !state.answered else { return }
-    if state.bytesIn > maxBodyBytes {
+    if state.bytesIn > state.maxBodyBytes {
       // Only a chunked body gets here (a longer `Content-Length` is answered in `begin`). Its
       // bytes are dropped from now on and `finish` answers 413 when it ends: libmicrohttpd
       // 0.9.75 accepts an answer only before the body or after it, never in the middle.
       state.body = []
       state.handler = nil
-      state.problem = .contentTooLarge(limit: maxBodyBytes)
+      state.problem = .contentTooLarge(limit: state.maxBodyBytes)
       return
     }
     guard let handler = state.handler, state.prepared == nil else { return }
     if state.body.isEmpty, piece.count == state.contentLength {
       state.prepared = respond(state, connection, body: piece, handler)
     } else {
-      if state.body.isEmpty, state.contentLength > 0 { state.body.reserveCapacity(state.contentLength) }
+      // Reserve what is announced, up to 1 MiB: a large limit must not let an announcement
+      // alone claim that much memory.
+      if state.body.isEmpty, state.contentLength > 0 {
+        state.body.reserveCapacity(min(state.contentLength, 1 << 20))
+      }
       state.body.append(contentsOf: piece)
     }
   }
@@ -203,6 +208,7 @@ extension ServerContext {
     }
     state.status = response.status
     state.bytesOut = response.body.count
+    state.items = response.items
     return made
   }
 
@@ -214,7 +220,7 @@ extension ServerContext {
         method: state.method, path: state.path, route: state.route, status: state.status,
         durationNanoseconds: monotonicNanoseconds() &- state.startNanoseconds,
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID,
-        completed: completed))
+        completed: completed, items: state.items))
   }
 }
 

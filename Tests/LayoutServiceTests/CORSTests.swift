@@ -96,6 +96,37 @@ struct CORSTests {
     }
   }
 
+  @Test(arguments: [CORSPolicy.anyOrigin, CORSTests.list])
+  func answersWithoutOriginCarryNoCORSHeadersButVaryOnOrigin(policy: CORSPolicy) throws {
+    let fixture = try ProductionFixture(cors: policy) { $0.maxBodyBytes = 4096 }
+    let limit = try fixture.client().request(
+      method: "POST", path: "/avoid", headers: [("Content-Length", "99999999")])
+    let responses = [
+      try fixture.post("/avoid", ErrorTests.valid),
+      try fixture.post("/caret-follow", "{}"),
+      try fixture.post("/avoid/batch", "[]"),
+      try fixture.client().request(path: "/healthz"),
+      try fixture.client().request(path: "/nowhere"),
+      limit,
+    ]
+    #expect(responses.map(\.status) == [200, 422, 200, 200, 404, 413])
+    for response in responses {
+      #expect(response.headers["Access-Control-Allow-Origin"] == nil, "\(response.status)")
+      #expect(response.headers["Access-Control-Expose-Headers"] == nil, "\(response.status)")
+      let vary = response.headers.values(for: "Vary")
+      #expect(vary.count == 1, "\(response.status): \(vary)")
+      #expect(vary.first?.contains("Origin") == true, "\(response.status)")
+    }
+    // The computing routes vary on both, in one header.
+    #expect(responses[0].headers["Vary"] == "Accept, Origin")
+    // With an Origin, the same answer is readable by the page.
+    let withOrigin = try fixture.post("/avoid", ErrorTests.valid, headers: [("Origin", Self.allowed)])
+    #expect(
+      withOrigin.headers["Access-Control-Allow-Origin"] == (policy.allowsAnyOrigin ? "*" : Self.allowed))
+    #expect(withOrigin.headers["Access-Control-Expose-Headers"] == "X-Request-Id")
+    #expect(withOrigin.headers["Vary"] == "Accept, Origin")
+  }
+
   @Test func policyMatchesOriginsExactly() {
     #expect(Self.list.allowedOrigin(for: Self.allowed) == Self.allowed)
     #expect(Self.list.allowedOrigin(for: Self.allowed + "/") == nil)

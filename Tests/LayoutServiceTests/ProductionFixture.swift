@@ -22,7 +22,8 @@ final class ProductionFixture {
     options.threads = 2
     var configuration = options.serverConfiguration
     configure(&configuration)
-    service = LayoutService(cors: cors, metrics: metrics ? ServiceMetrics() : nil)
+    service = LayoutService(
+      cors: cors, metrics: metrics ? ServiceMetrics() : nil, maxBatchBytes: options.maxBatchBytes)
     server = try service.startServer(configuration, accessLog: accessLog)
   }
 

@@ -9,14 +9,17 @@ struct ServiceFixture {
   let server: HTTPServer
   let client: HTTPTestClient
 
-  /// Starts a server reading bodies with `decoder`; `configure` adjusts its configuration.
+  /// Starts a server with `service` (by default one reading bodies with `decoder`); `configure`
+  /// adjusts its configuration.
   init(
-    decoder: RequestDecoder = .fast, _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+    decoder: RequestDecoder = .fast, service: LayoutService? = nil,
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
     configuration.drainTimeout = 2
     configure(&configuration)
-    server = try HTTPServer(configuration: configuration, router: LayoutService(decoder: decoder).router())
+    server = try HTTPServer(
+      configuration: configuration, router: (service ?? LayoutService(decoder: decoder)).router())
     client = try HTTPTestClient(port: server.port, timeout: 5)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import LayoutService
+import MicroHTTP
 
 // The hot path of both endpoints — decode, compute, encode — with layoutd's two decoders
 // (`--decoder fast` and `--decoder foundation`) and with Foundation's coders alone, side by side
@@ -88,5 +89,67 @@ sink &+= benchmark(
 sink &+= benchmark(
   "/caret-follow", endpoint: .caretFollow, body: caretBody, request: CaretFollowRequest.self, into: &table,
   compute: caretFollow)
+
+/// One item of a 1,000-item batch: the batch is parsed once and every answer written into one
+/// reused buffer, so the cost per item is measured over whole batches and divided.
+func benchmarkBatch(
+  _ name: String, endpoint: LayoutEndpoint, body: [UInt8], into table: inout BenchTable
+) -> Int {
+  let items = 1000
+  let batch =
+    [UInt8(ascii: "[")] + Array(repeating: body, count: items).joined(separator: [UInt8(ascii: ",")])
+    + [UInt8(ascii: "]")]
+  var answer: [UInt8] = []
+  var single: [UInt8] = []
+  try! body.withUnsafeBytes { try endpoint.answer($0, into: &single) }
+  let count = try! batch.withUnsafeBytes { try endpoint.answerBatch($0, into: &answer) }
+  // Every element of the batch is the single answer.
+  precondition(
+    count == items
+      && answer == [UInt8(ascii: "[")]
+        + Array(repeating: single, count: items).joined(separator: [UInt8(ascii: ",")])
+        + [UInt8(ascii: "]")],
+    "\(name): the batch answer differs from the single answers")
+  var sink = 0
+  let batches = max(calls / items, 5)
+  var perBatch = Measurement.of(rounds: rounds, calls: batches) {
+    batch.withUnsafeBytes { sink &+= try! endpoint.answerBatch($0, into: &answer) }
+  }
+  let perSingle = Measurement.of(rounds: rounds, calls: calls) {
+    body.withUnsafeBytes { try! endpoint.answer($0, into: &single) }
+    sink &+= single.count
+  }
+  perBatch.nanosecondsPerCall /= Double(items)
+  perBatch.allocationsPerCall /= Double(items)
+  perBatch.bytesPerCall /= Double(items)
+  table.add(
+    name, "layoutd: one item of a 1,000-item batch (vs a single request)", perBatch, baseline: perSingle)
+  return sink
+}
+
+/// What the server does for every finished request besides answering it: one JSON access-log
+/// line (written by the log's own thread, here to /dev/null) and the metrics.
+func benchmarkObserver(into table: inout BenchTable) {
+  let null = open("/dev/null", O_WRONLY)
+  // Room for every line written between two passes of the writer: none is dropped.
+  let log = AccessLog(format: .json, descriptor: null, capacity: 1 << 30)
+  let metrics = ServiceMetrics()
+  let request = CompletedRequest(
+    method: .post, path: "/avoid", route: "/avoid", status: 200, durationNanoseconds: 84_321, bytesIn: 218,
+    bytesOut: 120, requestID: "5f2c9a0e1b7d4c3a0000000000000001", completed: true)
+  let measured = Measurement.of(rounds: rounds, calls: calls) {
+    log.record(request)
+    metrics.record(request)
+  }
+  log.close()
+  close(null)
+  precondition(log.droppedLineCount == 0, "the access log dropped lines")
+  table.add("observer", "layoutd: JSON access-log line + metrics, one request", measured, baseline: measured)
+}
+
+benchmarkObserver(into: &table)
+sink &+= benchmarkBatch("/avoid/batch", endpoint: .avoid, body: avoidBody, into: &table)
+sink &+= benchmarkBatch("/caret-follow/batch", endpoint: .caretFollow, body: caretBody, into: &table)
 table.print(calls: calls, rounds: rounds)
+print("\n(batch rows: per item, the column after bytes/op compares with one single request)")
 if sink == 42 { print("") }

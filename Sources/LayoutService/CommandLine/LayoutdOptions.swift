@@ -20,6 +20,8 @@ public struct LayoutdOptions: Equatable, Sendable {
   /// Worker threads; 0 means one per core.
   public var threads = 0
   public var maxBodyBytes = Self.server.maxBodyBytes
+  /// The largest body of a batch route (`/avoid/batch`, `/caret-follow/batch`).
+  public var maxBatchBytes = LayoutEndpoint.defaultMaxBatchBytes
   /// Seconds a connection may sit idle before it is closed.
   public var connectionTimeout = Self.server.connectionTimeout
   public var maxConnections = Self.server.maxConnections
@@ -82,6 +84,9 @@ extension LayoutdOptions {
     if let value = environment["LAYOUTD_DECODER"], !value.isEmpty {
       options.decoder = try decoder(value, for: "LAYOUTD_DECODER")
     }
+    if let value = environment["LAYOUTD_MAX_BATCH_BYTES"], !value.isEmpty {
+      options.maxBatchBytes = try integer(value, for: "LAYOUTD_MAX_BATCH_BYTES", in: maxBatchBytesRange)
+    }
     var corsOrigins: [String] = []
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
@@ -114,6 +119,8 @@ extension LayoutdOptions {
       case "--threads": options.threads = try integer(value(), for: "--threads", in: 0...256)
       case "--max-body-bytes":
         options.maxBodyBytes = try integer(value(), for: "--max-body-bytes", in: 1...(64 << 20))
+      case "--max-batch-bytes":
+        options.maxBatchBytes = try integer(value(), for: "--max-batch-bytes", in: maxBatchBytesRange)
       case "--connection-timeout":
         options.connectionTimeout = try integer(value(), for: "--connection-timeout", in: 1...86400)
       case "--max-connections":
@@ -166,6 +173,9 @@ extension LayoutdOptions {
     return decoder
   }
 
+  /// What `--max-batch-bytes` accepts: 1 byte to 1 GiB.
+  static let maxBatchBytesRange = 1...(1 << 30)
+
   private static func integer(
     _ text: String, for name: String, in range: ClosedRange<Int>
   ) throws(UsageError) -> Int {
@@ -182,13 +192,15 @@ extension LayoutdOptions {
   public static let usage = """
     usage: layoutd [options]
 
-    Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow.
+    Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow, and their /batch routes.
 
     options:
       --host ADDRESS                 address to bind (default \(defaults.host); env LAYOUTD_HOST)
       --port N                       port, 0 for any free one (default \(defaults.port); env LAYOUTD_PORT, PORT)
       --threads N                    worker threads, 0 for one per core (default 0)
       --max-body-bytes N             largest request body; larger gets 413 (default \(defaults.maxBodyBytes))
+      --max-batch-bytes N            largest body of a /batch route (default \(defaults.maxBatchBytes);
+                                     env LAYOUTD_MAX_BATCH_BYTES)
       --connection-timeout S         seconds an idle connection stays open (default \(defaults.connectionTimeout))
       --max-connections N            open connections at once (default \(defaults.maxConnections))
       --max-connections-per-client N open connections from one address, 0 for no limit (default \(defaults.maxConnectionsPerClient))

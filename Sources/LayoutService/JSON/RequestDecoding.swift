@@ -35,14 +35,17 @@ public enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
 
 /// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (SPEC §7).
 enum RequestBody {
-  /// Checks the content type (415) and that there is a body (400), in that order.
-  static func check(_ request: borrowing HTTPRequest) throws(HTTPError) {
-    if let contentType = request.header("Content-Type"), !MediaType.isReadAsJSON(contentType) {
-      throw .unsupportedMediaType(contentType)
-    }
+  /// Checks the content type (415) and that there is a body (400), in that order; `expecting`
+  /// names what the body should hold.
+  static func check(
+    _ request: borrowing HTTPRequest, expecting: String = "a JSON object"
+  ) throws(HTTPError) {
+    // Read in place: a `String` is made only for the error.
+    let isJSON = request.withHeaderBytes("Content-Type") { $0.map(MediaType.isReadAsJSON) ?? true }
+    if !isJSON { throw .unsupportedMediaType(request.header("Content-Type") ?? "") }
     guard request.body.count > 0 else {
       throw HTTPError(
-        status: 400, title: "Empty body", detail: "The request has no body; send a JSON object.")
+        status: 400, title: "Empty body", detail: "The request has no body; send \(expecting).")
     }
   }
 

@@ -6,56 +6,67 @@ import Synchronization
 /// The access log: one line per request, written to a file descriptor (standard error by
 /// default) by a dedicated thread.
 ///
-/// Request threads only format their line and append it to a bounded buffer; they never wait
-/// for the descriptor. When the buffer is full (the reader of standard error is slower than the
-/// traffic) the line is dropped and counted in `droppedLineCount`.
+/// Request threads format their line straight into a buffer of their own shard (one lock that
+/// no other request thread normally takes) and never wait for the descriptor; the writer thread
+/// collects every shard's lines about every 10 ms and hands them whole to one `write(2)`. When a
+/// shard's buffer is full (the reader of standard error is slower than the traffic) the line is
+/// dropped and counted in `droppedLineCount`.
 public final class AccessLog: Sendable {
   /// How each line is written.
   public enum Format: String, Sendable, CaseIterable {
     /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
-    /// `bytes_out`, `request_id`, `completed`.
+    /// `bytes_out`, `request_id`, `items` (batches only), `completed`.
     case json
   }
 
   /// The line format.
   public let format: Format
   let descriptor: Int32
-  let capacity: Int
-  let pending: PosixLocked<PendingLines>
+  /// The most bytes one shard holds before lines are dropped.
+  let shardCapacity: Int
+  /// The buffers lines are formatted into, chosen by thread (`ThreadIndex`).
+  let shards: [PosixLocked<PendingLines>]
   let wakeup = PosixSemaphore()
   let finished = PosixSemaphore()
   let dropped = Atomic<Int>(0)
+  let isClosed = Atomic<Bool>(false)
 
-  /// Starts the writer thread. `capacity` bounds the bytes waiting to be written.
+  /// Starts the writer thread. `capacity` bounds the bytes waiting to be written in each shard
+  /// (a shard's buffer grows to it only when the descriptor falls behind).
   public init(format: Format, descriptor: Int32 = 2, capacity: Int = 1 << 20) {
     self.format = format
     self.descriptor = descriptor
-    self.capacity = max(1024, capacity)
-    pending = PosixLocked(PendingLines(capacity: min(self.capacity, 64 << 10)))
+    shardCapacity = max(1024, capacity)
+    shards = (0..<ThreadIndex.shardCount).map { _ in PosixLocked(PendingLines()) }
     startWriter()
   }
 
-  /// Lines dropped so far because the buffer was full.
+  /// Lines dropped so far because a buffer was full (or the log was closed).
   public var droppedLineCount: Int {
     dropped.load(ordering: .relaxed)
   }
 
   /// Logs one finished request. Never blocks on the descriptor.
   public func record(_ request: CompletedRequest) {
-    var line: [UInt8] = []
-    line.reserveCapacity(256)
-    switch format {
-    case .text: AccessLogLine.text(request, at: AccessLogLine.now(), into: &line)
-    case .json: AccessLogLine.json(request, at: AccessLogLine.now(), into: &line)
-    }
-    let capacity = self.capacity
-    let wasEmpty = pending.withLock { pending -> Bool? in
-      guard !pending.isClosed, pending.bytes.count + line.count <= capacity else { return nil }
-      let wasEmpty = pending.bytes.isEmpty
-      pending.bytes.append(contentsOf: line)
-      return wasEmpty
+    let time = AccessLogLine.now()
+    let format = self.format
+    let limit = shardCapacity
+    let wasEmpty = shards[ThreadIndex.current % shards.count].withLock { pending -> Bool? in
+      // Checked under the shard's lock: the writer's last pass takes it after `close()`.
+      guard !isClosed.load(ordering: .relaxed) else { return nil }
+      let start = pending.bytes.count
+      if pending.bytes.capacity == 0 { pending.bytes.reserveCapacity(min(limit, 64 << 10)) }
+      switch format {
+      case .text: AccessLogLine.text(request, at: time, clock: &pending.clock, into: &pending.bytes)
+      case .json: AccessLogLine.json(request, at: time, clock: &pending.clock, into: &pending.bytes)
+      }
+      guard pending.bytes.count <= limit else {
+        pending.bytes.removeLast(pending.bytes.count - start)
+        return nil
+      }
+      return start == 0
     }
     switch wasEmpty {
     case nil: dropped.wrappingAdd(1, ordering: .relaxed)
@@ -67,24 +78,17 @@ public final class AccessLog: Sendable {
   /// Writes what is buffered and stops the writer, waiting at most `timeout` seconds (standard
   /// error may be stuck). Later lines are dropped.
   public func close(timeout: Double = 2) {
-    let wasOpen = pending.withLock { pending in
-      defer { pending.isClosed = true }
-      return !pending.isClosed
-    }
-    guard wasOpen else { return }
+    guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     wakeup.signal()
     _ = finished.wait(seconds: timeout)
   }
 }
 
-/// The lines waiting for the writer thread.
+/// The lines of one shard waiting for the writer thread, and the clock their times are
+/// written with.
 struct PendingLines {
   var bytes: [UInt8] = []
-  var isClosed = false
-
-  init(capacity: Int) {
-    bytes.reserveCapacity(capacity)
-  }
+  var clock = AccessLogLine.Clock()
 }
 
 extension AccessLog {
@@ -104,7 +108,7 @@ extension AccessLog {
       pthread_detach(thread)
     } else {
       Unmanaged<AccessLog>.fromOpaque(retained).release()
-      pending.withLock { $0.isClosed = true }
+      isClosed.store(true, ordering: .releasing)
       finished.signal()
     }
   }
@@ -112,24 +116,28 @@ extension AccessLog {
   /// How long the writer waits after the first line of a batch arrives.
   static let batchMicroseconds: UInt32 = 10_000
 
-  /// Waits for lines, swaps the buffer out under the lock and writes it outside the lock.
+  /// Waits for lines, moves every shard's lines out under its lock and writes them outside.
   private func runWriter() {
     var batch: [UInt8] = []
     batch.reserveCapacity(64 << 10)
     while true {
       wakeup.wait()
       // Let lines gather for a moment: one write(2) then carries many of them, and request
-      // threads rarely find the buffer empty (only then do they signal this thread).
-      if !pending.withLock({ $0.isClosed }) { usleep(Self.batchMicroseconds) }
-      var closed = false
-      repeat {
-        closed = pending.withLock { pending in
-          swap(&pending.bytes, &batch)
-          return pending.isClosed
+      // threads rarely find their buffer empty (only then do they signal this thread).
+      if !isClosed.load(ordering: .acquiring) { usleep(Self.batchMicroseconds) }
+      // One pass is enough: a line that lands in a shard after the pass took it finds the shard
+      // empty and signals again; after `close()` no line lands (see `record`).
+      let closed = isClosed.load(ordering: .acquiring)
+      for shard in shards {
+        shard.withLock { pending in
+          batch.append(contentsOf: pending.bytes)
+          pending.bytes.removeAll(keepingCapacity: true)
         }
+      }
+      if !batch.isEmpty {
         writeAll(batch)
         batch.removeAll(keepingCapacity: true)
-      } while pending.withLock({ !$0.bytes.isEmpty })
+      }
       if closed {
         finished.signal()
         return
@@ -161,11 +169,19 @@ enum AccessLogLine {
     return time
   }
 
-  /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then ` incomplete`
-  /// when the answer was not sent in full. Bytes outside visible ASCII in the method, path and
-  /// id are written as `\xNN`, so a line is always one line.
+  /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then ` items=N` for a
+  /// batch and ` incomplete` when the answer was not sent in full. Bytes outside visible ASCII
+  /// in the method, path and id are written as `\xNN`, so a line is always one line.
   static func text(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
-    timestamp(time, into: &line)
+    var clock = Clock()
+    text(request, at: time, clock: &clock, into: &line)
+  }
+
+  /// `text(_:at:into:)` with the date and time of day from `clock`.
+  static func text(
+    _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
+  ) {
+    clock.write(time, into: &line)
     line.append(UInt8(ascii: " "))
     visible(request.method.rawValue, into: &line)
     line.append(UInt8(ascii: " "))
@@ -180,15 +196,27 @@ enum AccessLogLine {
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
     line.append(contentsOf: " id=".utf8)
     visible(request.requestID ?? "-", into: &line)
+    if let items = request.items {
+      line.append(contentsOf: " items=".utf8)
+      decimal(UInt64(max(0, items)), into: &line)
+    }
     if !request.completed { line.append(contentsOf: " incomplete".utf8) }
     line.append(UInt8(ascii: "\n"))
   }
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
-  /// `bytes_out`, `request_id` (`null` when none) and `completed`.
+  /// `bytes_out`, `request_id` (`null` when none), `items` (for a batch) and `completed`.
   static func json(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
+    var clock = Clock()
+    json(request, at: time, clock: &clock, into: &line)
+  }
+
+  /// `json(_:at:into:)` with the date and time of day from `clock`.
+  static func json(
+    _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
+  ) {
     line.append(contentsOf: #"{"time":""#.utf8)
-    timestamp(time, into: &line)
+    clock.write(time, into: &line)
     line.append(contentsOf: #"","method":"#.utf8)
     JSONWriter.appendString(request.method.rawValue, to: &line)
     line.append(contentsOf: #","path":"#.utf8)
@@ -207,13 +235,43 @@ enum AccessLogLine {
     } else {
       line.append(contentsOf: "null".utf8)
     }
+    if let items = request.items {
+      line.append(contentsOf: #","items":"#.utf8)
+      decimal(UInt64(max(0, items)), into: &line)
+    }
     line.append(contentsOf: (request.completed ? #","completed":true}"# : #","completed":false}"#).utf8)
     line.append(UInt8(ascii: "\n"))
   }
 
+  /// Writes timestamps, converting the date and time of day only when the second changes
+  /// (`gmtime_r` takes glibc's time zone lock).
+  struct Clock {
+    private var second = -1
+    /// `2026-01-01T12:00:00.` for `second`.
+    private var prefix: [UInt8] = []
+
+    /// Appends RFC 3339 UTC with milliseconds: `2026-01-01T12:00:00.000Z`.
+    mutating func write(_ time: timespec, into line: inout [UInt8]) {
+      if time.tv_sec != second {
+        second = time.tv_sec
+        prefix.removeAll(keepingCapacity: true)
+        AccessLogLine.dateAndTime(time.tv_sec, into: &prefix)
+      }
+      line.append(contentsOf: prefix)
+      AccessLogLine.digits(time.tv_nsec / 1_000_000, 3, into: &line)
+      line.append(UInt8(ascii: "Z"))
+    }
+  }
+
   /// RFC 3339 UTC with milliseconds: `2026-01-01T12:00:00.000Z`.
   static func timestamp(_ time: timespec, into line: inout [UInt8]) {
-    var seconds = time.tv_sec
+    var clock = Clock()
+    clock.write(time, into: &line)
+  }
+
+  /// `2026-01-01T12:00:00.`: the date and time of day of `seconds` since the epoch, in UTC.
+  static func dateAndTime(_ seconds: Int, into line: inout [UInt8]) {
+    var seconds = seconds
     var parts = tm()
     gmtime_r(&seconds, &parts)
     digits(Int(parts.tm_year) + 1900, 4, into: &line)
@@ -228,8 +286,6 @@ enum AccessLogLine {
     line.append(UInt8(ascii: ":"))
     digits(Int(parts.tm_sec), 2, into: &line)
     line.append(UInt8(ascii: "."))
-    digits(time.tv_nsec / 1_000_000, 3, into: &line)
-    line.append(UInt8(ascii: "Z"))
   }
 
   /// Appends `value` in decimal, without building a `String`.
@@ -244,7 +300,7 @@ enum AccessLogLine {
     }
   }
 
-  private static func digits(_ value: Int, _ width: Int, into line: inout [UInt8]) {
+  fileprivate static func digits(_ value: Int, _ width: Int, into line: inout [UInt8]) {
     var divisor = 1
     for _ in 1..<width { divisor *= 10 }
     var rest = value
@@ -256,6 +312,13 @@ enum AccessLogLine {
   }
 
   private static func visible(_ text: String, into line: inout [UInt8]) {
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      guard bytes.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }) else { return false }
+      line.append(contentsOf: bytes)
+      return true
+    }
+    if plain { return }
     for byte in text.utf8 {
       if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
         line.append(byte)

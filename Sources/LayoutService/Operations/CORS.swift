@@ -42,7 +42,7 @@ extension LayoutService {
   /// answered 204 with `Allow`. When the `Origin` is allowed and the browser asks for a
   /// method, the answer allows `POST` with `Content-Type`, `Accept` and `X-Request-Id` for
   /// `Access-Control-Max-Age` seconds. `Access-Control-Allow-Origin` is added by
-  /// `addCORSHeaders`, as on every answer.
+  /// `addCORSHeaders`, as on every answer to a request with `Origin`.
   static func preflight(
     _ cors: CORSPolicy, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
   ) {
@@ -57,19 +57,33 @@ extension LayoutService {
     response.addHeader("Access-Control-Max-Age", CORSPolicy.maxAge)
   }
 
-  /// Adds the CORS headers of an actual answer (problems included): with any origin allowed,
-  /// `Access-Control-Allow-Origin: *`; with a list, the request's `Origin` when it is listed
-  /// and `Vary: Origin` always. `X-Request-Id` is exposed to the page.
+  /// Adds the CORS headers of an actual answer (problems included) to a request that carries
+  /// `Origin` (what browsers send on cross-origin calls): with any origin allowed,
+  /// `Access-Control-Allow-Origin: *`; with a list, the request's `Origin` when it is listed.
+  /// `X-Request-Id` is exposed to the page. Requests without `Origin` get neither, so every
+  /// answer says `Vary: Origin` (merged into a `Vary` already there) for caches.
   static func addCORSHeaders(
     _ cors: CORSPolicy, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
   ) {
+    varyOnOrigin(&response)
+    guard request.hasHeader("Origin") else { return }
     if cors.allowsAnyOrigin {
       response.addHeader("Access-Control-Allow-Origin", "*")
     } else {
-      response.addHeader("Vary", "Origin")
       guard let origin = cors.allowedOrigin(for: request.header("Origin")) else { return }
       response.addHeader("Access-Control-Allow-Origin", origin)
     }
     response.addHeader("Access-Control-Expose-Headers", CORSPolicy.exposeHeaders)
+  }
+
+  /// Adds `Origin` to the answer's `Vary` header, or adds `Vary: Origin`.
+  private static func varyOnOrigin(_ response: inout HTTPResponse) {
+    guard let index = response.headers.firstIndex(where: { $0.name == "Vary" }) else {
+      response.addHeader("Vary", "Origin")
+      return
+    }
+    let value = response.headers[index].value
+    // The one `Vary` the service sets itself (`answeredWithDiagram`), without building a string.
+    response.headers[index].value = value == "Accept" ? "Accept, Origin" : value + ", Origin"
   }
 }

@@ -3,7 +3,9 @@ import MicroHTTP
 import Synchronization
 
 /// The counters `GET /metrics` exposes, fed once per request by `record(_:)` with relaxed
-/// atomic additions only: no lock, no allocation.
+/// atomic additions only: no lock, no allocation. Every counter is sharded by thread
+/// (`ThreadIndex`) and summed when `/metrics` is scraped, so worker threads do not bounce cache
+/// lines between cores.
 public final class ServiceMetrics: Sendable {
   /// Upper bounds of the latency histogram's buckets, in nanoseconds (+Inf is implied).
   static let latencyBounds: [UInt64] = [
@@ -20,8 +22,10 @@ public final class ServiceMetrics: Sendable {
   /// Per route: one counter per latency bucket (not cumulative) and +Inf, then the sum of
   /// durations in nanoseconds.
   let latency = AtomicCounterArray(count: MetricRoute.allCases.count * (latencyBounds.count + 2))
-  let bytesIn = Atomic<UInt64>(0)
-  let bytesOut = Atomic<UInt64>(0)
+  /// Requests answered inside batches, by route.
+  let batchItems = AtomicCounterArray(count: MetricRoute.allCases.count)
+  /// Request body bytes received (0) and response body bytes sent (1).
+  let bytes = AtomicCounterArray(count: 2)
   /// Seconds since the Unix epoch when the process started.
   let startTime: Double
   /// Where the gauges are read at scrape time; set once the server runs.
@@ -34,21 +38,24 @@ public final class ServiceMetrics: Sendable {
 
   /// Counts one finished request.
   public func record(_ request: CompletedRequest) {
+    let shard = ThreadIndex.current % ThreadIndex.shardCount
     let route = MetricRoute(request.route).rawValue
     if request.completed, Self.statuses.contains(request.status) {
-      requests.add(1, at: route * Self.statuses.count + request.status - Self.statuses.lowerBound)
+      requests.add(
+        1, at: route * Self.statuses.count + request.status - Self.statuses.lowerBound, shard: shard)
     } else {
-      incomplete.add(1, at: route)
+      incomplete.add(1, at: route, shard: shard)
     }
     let slots = Self.latencyBounds.count + 2
     var bucket = 0
     while bucket < Self.latencyBounds.count, request.durationNanoseconds > Self.latencyBounds[bucket] {
       bucket += 1
     }
-    latency.add(1, at: route * slots + bucket)
-    latency.add(request.durationNanoseconds, at: route * slots + slots - 1)
-    bytesIn.wrappingAdd(UInt64(request.bytesIn), ordering: .relaxed)
-    bytesOut.wrappingAdd(UInt64(request.bytesOut), ordering: .relaxed)
+    latency.add(1, at: route * slots + bucket, shard: shard)
+    latency.add(request.durationNanoseconds, at: route * slots + slots - 1, shard: shard)
+    if let items = request.items { batchItems.add(UInt64(max(0, items)), at: route, shard: shard) }
+    bytes.add(UInt64(max(0, request.bytesIn)), at: 0, shard: shard)
+    bytes.add(UInt64(max(0, request.bytesOut)), at: 1, shard: shard)
   }
 
   /// Reads in-flight requests and open connections from `server`, and dropped lines from
@@ -70,13 +77,15 @@ struct GaugeSources {
 /// The `route` label of a metric: one of the service's routes, or `other` for a path that has
 /// none, so the label set stays bounded whatever paths clients send.
 enum MetricRoute: Int, CaseIterable, Sendable {
-  case avoid, caretFollow, healthz, readyz, metrics, openAPI, playground, other
+  case avoid, caretFollow, avoidBatch, caretFollowBatch, healthz, readyz, metrics, openAPI, playground, other
 
   /// The route of a request, from the path of the route that answered it (`nil`: none).
   init(_ route: String?) {
     switch route {
     case "/avoid": self = .avoid
     case "/caret-follow": self = .caretFollow
+    case "/avoid/batch": self = .avoidBatch
+    case "/caret-follow/batch": self = .caretFollowBatch
     case "/healthz": self = .healthz
     case "/readyz": self = .readyz
     case "/metrics": self = .metrics
@@ -91,6 +100,8 @@ enum MetricRoute: Int, CaseIterable, Sendable {
     switch self {
     case .avoid: "/avoid"
     case .caretFollow: "/caret-follow"
+    case .avoidBatch: "/avoid/batch"
+    case .caretFollowBatch: "/caret-follow/batch"
     case .healthz: "/healthz"
     case .readyz: "/readyz"
     case .metrics: "/metrics"
@@ -101,40 +112,52 @@ enum MetricRoute: Int, CaseIterable, Sendable {
   }
 }
 
-/// A fixed number of 64-bit counters, each an `Atomic`, in one heap block.
+/// A fixed number of 64-bit counters, each kept in `ThreadIndex.shardCount` shards of
+/// `Atomic`s in one heap block, and read as the sum of its shards.
 ///
 /// `Atomic` cannot live in an `Array` (it is not copyable), so the counters are allocated
-/// once and never move.
+/// once and never move. Each shard starts on its own 128-byte boundary, so threads adding to
+/// different shards never write the same cache line.
 final class AtomicCounterArray: @unchecked Sendable {
   // @unchecked: `counters` is written only through atomic operations after `init`, and freed in
   // `deinit` when no other reference exists.
   private let counters: UnsafeMutablePointer<Atomic<UInt64>>
   /// The number of counters.
   let count: Int
+  /// Counters from one shard's start to the next's.
+  private let stride: Int
 
   /// Creates `count` counters at 0.
   init(count: Int) {
     self.count = count
-    counters = .allocate(capacity: count)
-    for index in 0..<count {
+    stride = (count + 15) / 16 * 16
+    let total = stride * ThreadIndex.shardCount
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: total * MemoryLayout<Atomic<UInt64>>.stride, alignment: 128)
+    counters = raw.bindMemory(to: Atomic<UInt64>.self, capacity: total)
+    for index in 0..<total {
       (counters + index).initialize(to: Atomic(0))
     }
   }
 
   deinit {
-    counters.deinitialize(count: count)
-    counters.deallocate()
+    counters.deinitialize(count: stride * ThreadIndex.shardCount)
+    UnsafeMutableRawPointer(counters).deallocate()
   }
 
-  /// Adds `amount` to counter `index`.
+  /// Adds `amount` to counter `index` in `shard` (`ThreadIndex.current % shardCount`).
   @inline(__always)
-  func add(_ amount: UInt64, at index: Int) {
-    counters[index].wrappingAdd(amount, ordering: .relaxed)
+  func add(_ amount: UInt64, at index: Int, shard: Int) {
+    counters[shard * stride + index].wrappingAdd(amount, ordering: .relaxed)
   }
 
-  /// The value of counter `index`.
+  /// The value of counter `index`: the sum of its shards.
   func load(_ index: Int) -> UInt64 {
-    counters[index].load(ordering: .relaxed)
+    var sum: UInt64 = 0
+    for shard in 0..<ThreadIndex.shardCount {
+      sum &+= counters[shard * stride + index].load(ordering: .relaxed)
+    }
+    return sum
   }
 }
 
@@ -153,6 +176,12 @@ extension ServiceMetrics {
     writeLatency(into: &text)
     let (server, accessLog) = sources.withLock { ($0.server, $0.accessLog) }
     family(
+      &text, "layoutd_batch_items_total", "counter",
+      "Requests answered inside batches (answers and problems), by route.",
+      [MetricRoute.avoidBatch, .caretFollowBatch].map {
+        ("{route=\"\($0.label)\"}", String(batchItems.load($0.rawValue)))
+      })
+    family(
       &text, "layoutd_http_requests_in_flight", "gauge", "Requests begun and not yet ended.",
       [("", String(server?.liveRequestCount ?? 0))])
     family(
@@ -164,10 +193,10 @@ extension ServiceMetrics {
       [("", String(server?.refusedConnectionCount ?? 0))])
     family(
       &text, "layoutd_http_request_body_bytes_total", "counter", "Request body bytes received.",
-      [("", String(bytesIn.load(ordering: .relaxed)))])
+      [("", String(bytes.load(0)))])
     family(
       &text, "layoutd_http_response_body_bytes_total", "counter", "Response body bytes sent.",
-      [("", String(bytesOut.load(ordering: .relaxed)))])
+      [("", String(bytes.load(1)))])
     family(
       &text, "layoutd_access_log_dropped_lines_total", "counter",
       "Access log lines dropped because standard error could not keep up.",

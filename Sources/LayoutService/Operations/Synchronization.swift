@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A value guarded by a `pthread_mutex_t`.
 ///
@@ -69,5 +70,36 @@ final class PosixSemaphore: @unchecked Sendable {
       if sem_timedwait(semaphore, &deadline) == 0 { return true }
       if errno != EINTR { return false }
     }
+  }
+}
+
+/// A small number per thread, handed out in the order threads first ask, so that counters and
+/// buffers can be split into shards that threads rarely share (no cache line bouncing between
+/// cores, no lock contention).
+///
+/// Shards stay exact when threads do share one (their updates are atomic or locked); the index
+/// only makes sharing rare.
+enum ThreadIndex {
+  /// How many shards sharded state has: enough for the worker threads of one server.
+  static let shardCount = 8
+
+  private static let next = Atomic<Int>(0)
+
+  /// The key whose per-thread value is the thread's index plus one (no destructor: it is not a
+  /// pointer to anything).
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let created = pthread_key_create(&key, nil)
+    precondition(created == 0, "pthread_key_create failed")
+    return key
+  }()
+
+  /// The calling thread's index.
+  @inline(__always)
+  static var current: Int {
+    if let value = pthread_getspecific(key) { return Int(bitPattern: value) - 1 }
+    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFFFF
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1))
+    return index
   }
 }

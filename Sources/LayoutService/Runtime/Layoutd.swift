@@ -34,7 +34,7 @@ public enum Layoutd {
     let openFiles = OpenFileLimit.raise(toAtLeast: options.maxConnections + 64)
     let service = LayoutService(
       cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil,
-      decoder: options.decoder)
+      decoder: options.decoder, maxBatchBytes: options.maxBatchBytes)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: isatty(2) != 0).map {
       AccessLog(format: $0)
     }

@@ -1,0 +1,386 @@
+import Foundation
+import HTTPTesting
+import LayoutTesting
+import MicroHTTP
+import Testing
+
+@testable import LayoutService
+
+/// `POST /avoid/batch` and `POST /caret-follow/batch` (SPEC §9), each rule over HTTP. Every
+/// element is checked against what the single route answers for the same request.
+@Suite("Batches")
+struct BatchTests {
+  /// Varied `/avoid` requests: every mode, hidden, docked and floating keyboards, and with
+  /// `keyboardHeight`; seeded, so every run sees the same ones.
+  static func avoidRequests(_ count: Int, seed: UInt64 = 9) -> [String] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      let height = Double(random.pick([600, 844, 926]))
+      let keyboardHeight = Double(random.pick([0, 216, 291, 336]))
+      var members = [
+        #""container":{"x":0,"y":0,"width":390,"height":\#(height)}"#,
+        #""field":{"x":20,"y":\#(random.pick([100, 400, 520, 700])),"width":350,"height":44}"#,
+        #""safeArea":{"top":47,"left":0,"bottom":34,"right":0}"#,
+      ]
+      switch random.pick([0, 1, 2, 3]) {
+      case 0: members.append(#""keyboardHeight":\#(keyboardHeight)"#)
+      case 1: members.append(#""keyboard":null"#)
+      case 2:
+        members.append(
+          #""keyboard":{"x":0,"y":\#(height - keyboardHeight),"width":390,"height":\#(keyboardHeight)}"#)
+      default:
+        members.append(#""keyboard":{"x":40,"y":200,"width":300,"height":250},"undocked":"avoid""#)
+      }
+      switch random.pick(["translate", "scroll", "resize"]) {
+      case "scroll":
+        members.append(
+          #""mode":"scroll","contentOffset":{"x":0,"y":\#(random.pick([0, 300]))},"contentSize":{"width":390,"height":2000}"#
+        )
+      case let mode: members.append(#""mode":"\#(mode)""#)
+      }
+      if random.chance(0.3) { members.append(#""animation":{"duration":0.25,"curve":7,"frameRate":10}"#) }
+      return "{" + members.joined(separator: ",") + "}"
+    }
+  }
+
+  /// Varied `/caret-follow` requests.
+  static func caretRequests(_ count: Int, seed: UInt64 = 11) -> [String] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":\#(random.pick([0, 336])),"#
+        + #""caret":{"x":120,"y":\#(random.pick([40, 500, 1500])),"width":2,"height":20},"#
+        + #""contentOffset":{"x":0,"y":\#(random.pick([0, 1000]))},"contentSize":{"width":390,"height":3000},"#
+        + #""margin":\#(random.pick([0, 8])),"lineHeight":\#(random.pick([0, 24]))}"#
+    }
+  }
+
+  /// Requests that break the contract in different ways.
+  static let invalidAvoidRequests = [
+    #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboard":{"x":0,"y":508,"width":390,"height":-336},"field":{"x":20,"y":700,"width":350,"height":44}}"#,
+    #"{"container":{"x":0,"y":0,"width":390,"height":844},"field":{"x":20,"y":700,"width":350,"height":44}}"#,
+    #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":1e400,"field":{"x":20,"y":700,"width":350,"height":44}}"#,
+    #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"field":{"x":20,"y":700,"width":350,"height":44},"mode":"float"}"#,
+    #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"field":{"x":"20","y":700,"width":350,"height":44}}"#,
+    "{}",
+  ]
+
+  /// The element a batch holds for `request`: the single route's answer, or its problem with
+  /// the pointer prefixed by `/index`.
+  static func expectedElement(
+    _ fixture: ServiceFixture, _ path: String, _ request: String, index: Int
+  ) throws -> Any {
+    let single = try fixture.post(path, request)
+    if single.status == 200 { return try single.json() }
+    #expect(single.status == 422, "\(single.bodyString)")
+    var problem = try single.jsonObject()
+    problem["pointer"] = "/\(index)" + (problem["pointer"] as? String ?? "")
+    return problem
+  }
+
+  static func elements(_ response: TestResponse) throws -> [Any] {
+    #expect(response.status == 200, "\(response.bodyString.prefix(300))")
+    #expect(response.headers["Content-Type"] == "application/json")
+    return try #require(try response.json() as? [Any])
+  }
+
+  static func expectSame(_ actual: Any, _ expected: Any, _ label: String) {
+    let differences = JSONComparison.differences(actual, expected, unpinned: [])
+    #expect(differences.isEmpty, "\(label): \(differences)")
+  }
+
+  @Test(arguments: ["/avoid", "/caret-follow"])
+  func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String) throws {
+    let fixture = try ServiceFixture()
+    let requests = path == "/avoid" ? Self.avoidRequests(40) : Self.caretRequests(40)
+    let elements = try Self.elements(
+      try fixture.post(path + "/batch", "[" + requests.joined(separator: ",") + "]"))
+    try #require(elements.count == requests.count)
+    for (index, request) in requests.enumerated() {
+      let expected = try Self.expectedElement(fixture, path, request, index: index)
+      Self.expectSame(elements[index], expected, "\(path) item \(index)")
+      #expect((elements[index] as? [String: Any])?["status"] == nil, "answers have no status")
+    }
+  }
+
+  @Test func aProblemIsTheSingleProblemWithItsIndexInThePointer() throws {
+    let fixture = try ServiceFixture()
+    var requests = Self.avoidRequests(12)
+    for (offset, invalid) in Self.invalidAvoidRequests.enumerated() {
+      requests.insert(invalid, at: 1 + offset * 2)
+    }
+    let elements = try Self.elements(
+      try fixture.post("/avoid/batch", "[" + requests.joined(separator: ",") + "]"))
+    try #require(elements.count == requests.count)
+    for (index, request) in requests.enumerated() {
+      let expected = try Self.expectedElement(fixture, "/avoid", request, index: index)
+      Self.expectSame(elements[index], expected, "item \(index)")
+    }
+    let problems = elements.compactMap { $0 as? [String: Any] }.filter { $0["status"] != nil }
+    #expect(problems.count == Self.invalidAvoidRequests.count)
+    #expect(problems.allSatisfy { ($0["type"] as? String)?.hasPrefix("urn:layoutd:problem:") == true })
+  }
+
+  @Test func oneBadItemNeverChangesAnother() throws {
+    let fixture = try ServiceFixture()
+    let valid = Self.avoidRequests(20, seed: 77)
+    let clean = try Self.elements(try fixture.post("/avoid/batch", "[" + valid.joined(separator: ",") + "]"))
+    // The same requests with a bad item, a non-object and a duplicate name between each.
+    var mixed: [String] = []
+    var positions: [Int] = []
+    for (offset, request) in valid.enumerated() {
+      mixed.append(Self.invalidAvoidRequests[offset % Self.invalidAvoidRequests.count])
+      mixed.append(offset % 2 == 0 ? "null" : #"{"margin":1,"margin":2}"#)
+      positions.append(mixed.count)
+      mixed.append(request)
+    }
+    let elements = try Self.elements(
+      try fixture.post("/avoid/batch", "[" + mixed.joined(separator: ",") + "]"))
+    try #require(elements.count == mixed.count)
+    for (offset, position) in positions.enumerated() {
+      Self.expectSame(elements[position], clean[offset], "item \(position)")
+    }
+  }
+
+  @Test func theWorkedExampleIsAnswered() throws {
+    let fixture = try ServiceFixture()
+    let examples = try GoldenExamples.load(endpoint: "/avoid/batch")
+    try #require(!examples.isEmpty)
+    for example in examples {
+      let elements = try Self.elements(
+        try fixture.post("/avoid/batch", String(decoding: example.request, as: UTF8.self)))
+      let differences = JSONComparison.differences(elements, example.answer)
+      #expect(differences.isEmpty, "\(example.name): \(differences)")
+    }
+  }
+
+  @Test(arguments: ["/avoid/batch", "/caret-follow/batch"])
+  func anEmptyArrayAnswersAnEmptyArray(_ path: String) throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.post(path, " [ ] ")
+    #expect(try Self.elements(response).isEmpty)
+    #expect(response.bodyString == "[]")
+  }
+
+  @Test(arguments: [#"{"container":{}}"#, "3", "null", #""batch""#, "true"])
+  func aBodyThatIsNotAnArrayIsWrongTypeAtTheRoot(_ body: String) throws {
+    let fixture = try ServiceFixture()
+    let problem = try ErrorTests().expectProblem(
+      try fixture.post("/avoid/batch", body), status: 422, pointer: "")
+    #expect(problem["type"] as? String == "urn:layoutd:problem:wrong-type")
+  }
+
+  @Test(arguments: ["[1,", "[{}]]", "{\"a\":}", "[\u{FEFF}]"])
+  func aBodyThatIsNotJSONIs400(_ body: String) throws {
+    let fixture = try ServiceFixture()
+    let problem = try ErrorTests().expectProblem(try fixture.post("/caret-follow/batch", body), status: 400)
+    #expect(problem["type"] as? String == "about:blank")
+  }
+
+  @Test func anEmptyBodyIs400() throws {
+    let fixture = try ServiceFixture()
+    _ = try ErrorTests().expectProblem(try fixture.post("/avoid/batch", ""), status: 400)
+  }
+
+  @Test func aBodyThatIsNotJSONByContentTypeIs415() throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.post("/avoid/batch", "[]", headers: [("Content-Type", "application/xml")])
+    _ = try ErrorTests().expectProblem(response, status: 415)
+  }
+
+  @Test func moreThanTenThousandItemsIsTooManyAtTheRoot() throws {
+    let fixture = try ServiceFixture()
+    let items = Array(repeating: "{}", count: LayoutEndpoint.maxBatchItems + 1)
+    let response = try fixture.post("/avoid/batch", "[" + items.joined(separator: ",") + "]")
+    let problem = try ErrorTests().expectProblem(response, status: 422, pointer: "")
+    #expect(problem["type"] as? String == "urn:layoutd:problem:too-many")
+  }
+
+  @Test func tenThousandItemsAreAnswered() throws {
+    let fixture = try ServiceFixture()
+    let distinct = Self.avoidRequests(10)
+    let requests = (0..<LayoutEndpoint.maxBatchItems).map { distinct[$0 % distinct.count] }
+    let elements = try Self.elements(
+      try fixture.post("/avoid/batch", "[" + requests.joined(separator: ",") + "]"))
+    try #require(elements.count == requests.count)
+    let singles = try distinct.map { try fixture.post("/avoid", $0).json() }
+    for index in stride(from: 0, to: elements.count, by: 997) {
+      Self.expectSame(elements[index], singles[index % distinct.count], "item \(index)")
+    }
+    Self.expectSame(elements[elements.count - 1], singles[(elements.count - 1) % distinct.count], "last")
+  }
+
+  @Test(arguments: ["null", "3", #""x""#, "[]", #"[{"keyboardHeight":1}]"#, "true"])
+  func anItemThatIsNotAnObjectIsWrongTypeAtItsIndex(_ item: String) throws {
+    let fixture = try ServiceFixture()
+    let valid = Self.avoidRequests(1)[0]
+    let elements = try Self.elements(try fixture.post("/avoid/batch", "[\(valid),\(item),\(valid)]"))
+    try #require(elements.count == 3)
+    let problem = try #require(elements[1] as? [String: Any])
+    #expect(problem["type"] as? String == "urn:layoutd:problem:wrong-type")
+    #expect(problem["pointer"] as? String == "/1")
+    #expect(problem["status"] as? Int == 422)
+    #expect((problem["title"] as? String)?.isEmpty == false)
+    #expect((problem["detail"] as? String)?.isEmpty == false)
+    let single = try fixture.post("/avoid", valid).json()
+    Self.expectSame(elements[0], single, "item 0")
+    Self.expectSame(elements[2], single, "item 2")
+  }
+
+  @Test func duplicateNamesMakeOnlyTheirItemAProblem() throws {
+    let fixture = try ServiceFixture()
+    let valid = Self.avoidRequests(1)[0]
+    // At the item's top, nested, escaped, and in an object with many members (hashing).
+    let many = (0..<20).map { #""m\#($0)":\#($0)"# }.joined(separator: ",") + #","m3":0"#
+    let items = [
+      (#"{"margin":1,"margin":2}"#, "/margin"),
+      (
+        #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboard":{"x":0,"y":1,"x":2},"field":{}}"#,
+        "/keyboard/x"
+      ),
+      (#"{"field":{"height":1,"\u0068eight":2}}"#, "/field/height"),
+      (#"{"a":{\#(many)}}"#, "/a/m3"),
+    ]
+    var body: [String] = []
+    for (item, _) in items {
+      body.append(valid)
+      body.append(item)
+    }
+    body.append(valid)
+    let elements = try Self.elements(
+      try fixture.post("/avoid/batch", "[" + body.joined(separator: ",") + "]"))
+    try #require(elements.count == body.count)
+    let single = try fixture.post("/avoid", valid).json()
+    for (offset, (item, pointer)) in items.enumerated() {
+      let index = offset * 2 + 1
+      let problem = try #require(elements[index] as? [String: Any])
+      #expect(problem["type"] as? String == "urn:layoutd:problem:duplicate-member", "\(item)")
+      #expect(problem["pointer"] as? String == "/\(index)\(pointer)", "\(item)")
+      // The same item alone is rejected the same way, at the pointer without the index.
+      let alone = try ErrorTests().expectProblem(
+        try fixture.post("/avoid", item), status: 422, pointer: pointer)
+      #expect(alone["type"] as? String == "urn:layoutd:problem:duplicate-member")
+    }
+    for index in stride(from: 0, to: body.count, by: 2) {
+      Self.expectSame(elements[index], single, "item \(index)")
+    }
+  }
+
+  @Test func theBatchRoutesHaveTheirOwnBodyLimit() throws {
+    let fixture = try ServiceFixture(service: LayoutService(maxBatchBytes: 4096)) {
+      $0.maxBodyBytes = 1024
+    }
+    let valid = Self.avoidRequests(1)[0]
+    // Over the single routes' limit, within the batch limit: answered.
+    var items: [String] = []
+    while ("[" + (items + [valid]).joined(separator: ",") + "]").utf8.count <= 4096 { items.append(valid) }
+    let fits = "[" + items.joined(separator: ",") + "]"
+    #expect(fits.utf8.count > 1024)
+    #expect(try Self.elements(try fixture.post("/avoid/batch", fits)).count == items.count)
+    // One byte over the batch limit: 413, announced or chunked.
+    let over = fits + String(repeating: " ", count: 4097 - fits.utf8.count)
+    // A 413 closes its connection: each of these gets its own.
+    func post(_ path: String, _ body: String) throws -> TestResponse {
+      try HTTPTestClient(port: fixture.server.port).request(
+        method: "POST", path: path, headers: [("Content-Type", "application/json")], body: body)
+    }
+    let problem = try ErrorTests().expectProblem(try post("/avoid/batch", over), status: 413)
+    #expect((problem["detail"] as? String)?.contains("4096") == true)
+    let chunked = try HTTPTestClient(port: fixture.server.port).request(
+      method: "POST", path: "/caret-follow/batch",
+      headers: [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
+      body: Array("\(String(4097, radix: 16))\r\n\(over)\r\n0\r\n\r\n".utf8))
+    #expect(chunked.status == 413)
+    // The single route keeps the server's limit.
+    let padded = valid + String(repeating: " ", count: 1025 - valid.utf8.count)
+    _ = try ErrorTests().expectProblem(try post("/avoid", padded), status: 413)
+    #expect(try post("/avoid", String(padded.dropLast())).status == 200)
+  }
+
+  @Test func acceptIsNotConsulted() throws {
+    let fixture = try ServiceFixture()
+    let valid = Self.avoidRequests(1)[0]
+    let response = try fixture.post(
+      "/avoid/batch", "[\(valid)]",
+      headers: [("Content-Type", "application/json"), ("Accept", "image/svg+xml")])
+    #expect(try Self.elements(response).count == 1)
+  }
+
+  @Test(arguments: ["/avoid/batch", "/caret-follow/batch"])
+  func preflightsAnd405(_ path: String) throws {
+    let fixture = try ProductionFixture()
+    let preflight = try fixture.client().request(
+      method: "OPTIONS", path: path,
+      headers: [("Origin", "https://tool.example"), ("Access-Control-Request-Method", "POST")])
+    #expect(preflight.status == 204)
+    #expect(preflight.headers["Allow"] == "OPTIONS, POST")
+    #expect(preflight.headers["Access-Control-Allow-Methods"]?.contains("POST") == true)
+    #expect(preflight.headers["Access-Control-Allow-Origin"] == "*")
+    for method in ["GET", "PUT", "DELETE"] {
+      let response = try fixture.client().request(method: method, path: path)
+      #expect(response.status == 405)
+      #expect(response.headers["Allow"] == "OPTIONS, POST")
+    }
+  }
+
+  @Test func metricsCountItemsByRoute() throws {
+    let fixture = try ProductionFixture()
+    let avoid = Self.avoidRequests(7)
+    let caret = Self.caretRequests(3)
+    #expect(try fixture.post("/avoid/batch", "[" + avoid.joined(separator: ",") + "]").status == 200)
+    #expect(try fixture.post("/avoid/batch", "[\(avoid[0]),null]").status == 200)
+    #expect(try fixture.post("/caret-follow/batch", "[" + caret.joined(separator: ",") + "]").status == 200)
+    #expect(try fixture.post("/caret-follow/batch", "{}").status == 422)
+    let expected = [
+      #"layoutd_batch_items_total{route="/avoid/batch"}"#: 9.0,
+      #"layoutd_batch_items_total{route="/caret-follow/batch"}"#: 3.0,
+      #"layoutd_http_requests_total{route="/avoid/batch",status="200"}"#: 2.0,
+      #"layoutd_http_requests_total{route="/caret-follow/batch",status="422"}"#: 1.0,
+    ]
+    // Requests are counted when they end, just after the client has its answer.
+    var samples: [String: Double] = [:]
+    let counted = try ProductionFixture.waitUntil {
+      samples = MetricsTests.samples(try fixture.metricsText())
+      return expected.allSatisfy { samples[$0.key] == $0.value }
+    }
+    #expect(counted, "\(samples.filter { $0.key.contains("batch") })")
+  }
+
+  @Test func theAccessLogHasOneLinePerBatchWithItsItemCount() throws {
+    let pipe = AccessLogTests.LogPipe()
+    let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
+    let fixture = try ProductionFixture(accessLog: log)
+    let requests = Self.avoidRequests(25)
+    #expect(try fixture.post("/avoid/batch", "[" + requests.joined(separator: ",") + "]").status == 200)
+    #expect(try fixture.post("/avoid", requests[0]).status == 200)
+    #expect(ProductionFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    fixture.server.stop()
+    log.close()
+    let objects = try pipe.drain().split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.count == 2)
+    let batch = try #require(objects.first { $0["path"] as? String == "/avoid/batch" })
+    #expect(batch["items"] as? Int == 25)
+    let single = try #require(objects.first { $0["path"] as? String == "/avoid" })
+    #expect(single["items"] == nil)
+  }
+
+  @Test func theBatchLimitIsAFlagAndAnEnvironmentVariable() throws {
+    func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws -> LayoutdOptions {
+      guard case .run(let options) = try LayoutdOptions.parse(arguments: arguments, environment: environment)
+      else { throw LayoutdProcessError.noStartupLine("no options") }
+      return options
+    }
+    #expect(try parse([]).maxBatchBytes == 8 << 20)
+    #expect(try parse(["--max-batch-bytes", "1000"]).maxBatchBytes == 1000)
+    #expect(try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).maxBatchBytes == 2048)
+    #expect(try parse(["--max-batch-bytes=512"], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).maxBatchBytes == 512)
+    #expect(throws: UsageError.self) { try parse(["--max-batch-bytes", "0"]) }
+    #expect(throws: UsageError.self) { try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "lots"]) }
+    // The flag reaches the server: a batch one byte over it is refused.
+    let fixture = try ProductionFixture(options: try parse(["--max-batch-bytes", "64"]))
+    let body = "[" + String(repeating: " ", count: 62) + "]"
+    #expect(try fixture.post("/avoid/batch", body).status == 200)
+    #expect(try fixture.post("/avoid/batch", body + " ").status == 413)
+  }
+}
