@@ -16,7 +16,7 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]
     ),
-    // Pure geometry and the request/answer models. Standard library only.
+    // Pure geometry and the request/answer models: the standard library and Glibc's math.
     .target(name: "LayoutCore"),
     // Strict JSON over bytes: a parser whose objects are read in place, and a byte writer.
     // Knows no layout.
@@ -27,7 +27,8 @@ let package = Package(
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON"]),
     // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
     .target(name: "HTTPTesting"),
-    // The service: routes, handlers, problem answers, command-line options.
+    // The service: routes, handlers (single and batch), the two request decoders, problem
+    // answers, command-line options, drain and operations.
     .target(
       name: "LayoutService",
       dependencies: ["LayoutCore", "LayoutJSON", "MicroHTTP", "LayoutAssets", "LayoutDiagram"]),
