@@ -5,10 +5,10 @@
 //   const answer = await avoid({ container, field, keyboardHeight, animation: { curve: 7 } });
 //   animateAnswer(document.querySelector("main"), answer);
 //
-// `avoid` and `caretFollow` POST a request (SPEC §4, §5) and resolve to the answer; a problem
+// `avoid` and `caretFollow` POST a request (contract §4, §5) and resolve to the answer; a problem
 // answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type` and `pointer`.
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
-// `motionDuration` (SPEC §6), through the Web Animations API, and returns the Animation.
+// `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
 
 /** A problem answer of layoutd (or a body that is not one), raised as an error. */
 export class LayoutdError extends Error {

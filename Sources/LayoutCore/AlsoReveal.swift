@@ -1,4 +1,4 @@
-/// The rects a `POST /avoid` request also keeps in view with its field (SPEC §4.5, member
+/// The rects a `POST /avoid` request also keeps in view with its field (contract §4.5, member
 /// `alsoReveal`), most important first.
 ///
 /// At most `capacity` rects, stored inline: a request holds them without a heap allocation.
@@ -51,7 +51,7 @@ public struct AlsoReveal: RandomAccessCollection, Hashable, Sendable, Expressibl
   }
 }
 
-/// One boolean per `alsoReveal` rect, in order (SPEC §4.5, answer member `alsoRevealed`):
+/// One boolean per `alsoReveal` rect, in order (contract §4.5, answer member `alsoRevealed`):
 /// whether the rect joined the target the answer reveals.
 ///
 /// Stored inline as bits, like `AlsoReveal`: an answer holds them without a heap allocation.
@@ -85,7 +85,7 @@ public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, Expressi
 }
 
 extension Rect {
-  /// The smallest rectangle holding both, zero-sized ones included (SPEC §4.5).
+  /// The smallest rectangle holding both, zero-sized ones included (contract §4.5).
   public func union(_ other: Rect) -> Rect {
     let minX = Swift.min(self.minX, other.minX)
     let minY = Swift.min(self.minY, other.minY)
@@ -95,7 +95,7 @@ extension Rect {
 }
 
 extension KeyboardLayout {
-  /// SPEC §4.5: the target grown from `field` through `alsoReveal`, in order, and which rects
+  /// contract §4.5: the target grown from `field` through `alsoReveal`, in order, and which rects
   /// joined it.
   ///
   /// Each rect joins when `fits` — the mode's own `fits` with the union as its field — holds

@@ -1,4 +1,4 @@
-/// The keyboard notification's animation (SPEC §6, request member `animation`).
+/// The keyboard notification's animation (contract §6, request member `animation`).
 public struct KeyboardAnimation: Hashable, Sendable {
   /// Seconds, ≥ 0 (`UIKeyboardAnimationDurationUserInfoKey`).
   public var duration: Double
@@ -24,11 +24,11 @@ public struct KeyboardAnimation: Hashable, Sendable {
   /// The frame rates a request may ask for.
   public static let frameRates = 1...240
 
-  /// The motion this animation really makes (SPEC §6).
+  /// The motion this animation really makes (contract §6).
   public var motion: Motion { Motion(curve: curve, duration: duration) }
 }
 
-/// The echoed animation (SPEC §6): `{"duration", "curve", "options", "motionDuration", "easing",
+/// The echoed animation (contract §6): `{"duration", "curve", "options", "motionDuration", "easing",
 /// "frames", "timingFunction"}`.
 public struct AnimationAnswer: Hashable, Sendable {
   /// Seconds, as the request sent it (default 0.25).
@@ -62,7 +62,7 @@ public struct AnimationAnswer: Hashable, Sendable {
 }
 
 extension KeyboardLayout {
-  /// SPEC §6: the echoed animation with `options = curve << 16`, the real motion's duration,
+  /// contract §6: the echoed animation with `options = curve << 16`, the real motion's duration,
   /// its CSS easing, its frames when the request asked for them, and the old timing function.
   ///
   /// Allocates nothing: curve 7's easing is built once, and frames are computed as read.
@@ -75,7 +75,7 @@ extension KeyboardLayout {
       timingFunction: timingFunction(curve: animation.curve))
   }
 
-  /// SPEC §6: the compatibility `timingFunction` for a UIKit curve raw value; `ease-in-out` for
+  /// contract §6: the compatibility `timingFunction` for a UIKit curve raw value; `ease-in-out` for
   /// unknown values.
   public static func timingFunction(curve: Int) -> String {
     switch curve {

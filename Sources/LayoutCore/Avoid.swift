@@ -1,4 +1,4 @@
-/// How an app avoids the keyboard (SPEC §4, request member `mode`).
+/// How an app avoids the keyboard (contract §4, request member `mode`).
 public enum AvoidMode: String, Codable, Hashable, Sendable, CaseIterable {
   /// Shift the whole container up (§4.1).
   case translate
@@ -8,7 +8,7 @@ public enum AvoidMode: String, Codable, Hashable, Sendable, CaseIterable {
   case resize
 }
 
-/// The request of `POST /avoid` (SPEC §4).
+/// The request of `POST /avoid` (contract §4).
 public struct AvoidRequest: Hashable, Sendable {
   /// The view that moves, is scrolled or is resized, in its unmoved position (screen coordinates).
   public var container: Rect
@@ -62,7 +62,7 @@ public struct AvoidRequest: Hashable, Sendable {
   public static let defaultMargin = 10.0
 }
 
-/// The answer of `POST /avoid` (SPEC §4.4).
+/// The answer of `POST /avoid` (contract §4.4).
 public struct AvoidAnswer: Hashable, Sendable {
   public var keyboard: KeyboardAnswer
   /// What the app applies; its case is the answer's `mode`.
@@ -111,7 +111,7 @@ extension AvoidAnswer {
   }
 }
 
-/// `POST /avoid` (SPEC §4): the keyboard (§3), the mode's layout (§4.1–§4.3) for the field
+/// `POST /avoid` (contract §4): the keyboard (§3), the mode's layout (§4.1–§4.3) for the field
 /// grown through `alsoReveal` (§4.5), and the echoed animation (§6).
 public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
   let keyboard = KeyboardLayout.keyboard(
@@ -165,7 +165,7 @@ public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
 }
 
 extension KeyboardLayout {
-  /// SPEC §4.1: the offset that shifts the container so the field and its margin clear the
+  /// contract §4.1: the offset that shifts the container so the field and its margin clear the
   /// keyboard, never past the field's top meeting `safeArea.top`.
   ///
   /// `keyboardTop` is `container.height - overlap`; nothing moves when `overlap` is 0 or the
@@ -182,7 +182,7 @@ extension KeyboardLayout {
 }
 
 extension KeyboardLayout {
-  /// SPEC §4.2: the content offset and insets that make a scroll view show `target`
+  /// contract §4.2: the content offset and insets that make a scroll view show `target`
   /// (content coordinates) above the keyboard.
   ///
   /// `containerHeight` is the scroll view's height and `safeArea` its safe-area insets. The
@@ -213,7 +213,7 @@ extension KeyboardLayout {
 }
 
 extension KeyboardLayout {
-  /// SPEC §4.3: the container gives up its bottom `overlap` points.
+  /// contract §4.3: the container gives up its bottom `overlap` points.
   ///
   /// `additionalSafeAreaInsets` is what UIKit needs on top of the existing `safeArea.bottom`;
   /// `visible` is what is left, in container coordinates.

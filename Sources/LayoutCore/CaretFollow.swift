@@ -1,6 +1,6 @@
-/// The request of `POST /caret-follow` (SPEC §5).
+/// The request of `POST /caret-follow` (contract §5).
 public struct CaretFollowRequest: Hashable, Sendable {
-  /// The text view's frame (screen coordinates); the container of SPEC §3.
+  /// The text view's frame (screen coordinates); the container of contract §3.
   public var textView: Rect
   /// `caretRect(for: selectedTextRange.end)`, in content coordinates.
   public var caret: Rect
@@ -44,7 +44,7 @@ public struct CaretFollowRequest: Hashable, Sendable {
   public static let defaultLineHeight = 0.0
 }
 
-/// The answer of `POST /caret-follow` (SPEC §5).
+/// The answer of `POST /caret-follow` (contract §5).
 public struct CaretFollowAnswer: Codable, Hashable, Sendable {
   public var keyboard: KeyboardAnswer
   /// The new content offset, clamped to the scrollable range.
@@ -71,7 +71,7 @@ public struct CaretFollowAnswer: Codable, Hashable, Sendable {
   }
 }
 
-/// `POST /caret-follow` (SPEC §5): the §4.2 scroll with the text view as container and the
+/// `POST /caret-follow` (contract §5): the §4.2 scroll with the text view as container and the
 /// caret, grown to `lineHeight` and padded by `margin`, as target — revealed whatever the
 /// overlap.
 public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
@@ -91,14 +91,14 @@ public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
 }
 
 extension KeyboardLayout {
-  /// SPEC §5: the caret rect grown downward to at least `lineHeight`.
+  /// contract §5: the caret rect grown downward to at least `lineHeight`.
   public static func caret(_ caret: Rect, grownTo lineHeight: Double) -> Rect {
     Rect(x: caret.x, y: caret.y, width: caret.width, height: max(caret.height, lineHeight))
   }
 }
 
 extension KeyboardLayout {
-  /// SPEC §5.1: the smallest scroll from `y` that shows `target` in the viewport
+  /// contract §5.1: the smallest scroll from `y` that shows `target` in the viewport
   /// `[y + top, y + bottomEdge]`.
   ///
   /// A target taller than the viewport (every target of positive height when the viewport is

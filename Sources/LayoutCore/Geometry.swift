@@ -1,4 +1,4 @@
-/// A point in the SPEC §2 coordinate system: origin top-left, y grows downward.
+/// A point in the contract §2 coordinate system: origin top-left, y grows downward.
 public struct Point: Hashable, Sendable {
   public var x: Double
   public var y: Double

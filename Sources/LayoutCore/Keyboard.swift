@@ -1,4 +1,4 @@
-/// The keyboard as a request describes it (SPEC §3): member `keyboard` or `keyboardHeight`.
+/// The keyboard as a request describes it (contract §3): member `keyboard` or `keyboardHeight`.
 public enum KeyboardInput: Hashable, Sendable {
   /// `keyboard`: the keyboard's end frame in screen coordinates.
   case frame(Rect)
@@ -8,7 +8,7 @@ public enum KeyboardInput: Hashable, Sendable {
   case height(Double)
 }
 
-/// Where the keyboard is (SPEC §3).
+/// Where the keyboard is (contract §3).
 public enum KeyboardState: String, Codable, Hashable, Sendable, CaseIterable {
   /// No keyboard: `null`, an empty frame, or a frame at or below the screen's bottom.
   case hidden
@@ -18,7 +18,7 @@ public enum KeyboardState: String, Codable, Hashable, Sendable, CaseIterable {
   case undocked
 }
 
-/// What an undocked keyboard means for the layout (SPEC §3, request member `undocked`).
+/// What an undocked keyboard means for the layout (contract §3, request member `undocked`).
 public enum UndockedPolicy: String, Codable, Hashable, Sendable, CaseIterable {
   /// Treat it like a hidden keyboard, as `UIKeyboardLayoutGuide` does by default.
   case ignore
@@ -26,7 +26,7 @@ public enum UndockedPolicy: String, Codable, Hashable, Sendable, CaseIterable {
   case avoid
 }
 
-/// The keyboard part of every answer (SPEC §3): `{"state", "overlap"}`.
+/// The keyboard part of every answer (contract §3): `{"state", "overlap"}`.
 public struct KeyboardAnswer: Codable, Hashable, Sendable {
   /// The classification.
   public var state: KeyboardState
@@ -39,13 +39,13 @@ public struct KeyboardAnswer: Codable, Hashable, Sendable {
   }
 }
 
-/// The contract's computations, one function per SPEC section.
+/// The contract's computations, one function per contract section.
 ///
 /// `avoid(_:)` and `caretFollow(_:)` compose them into whole answers.
 public enum KeyboardLayout {}
 
 extension KeyboardLayout {
-  /// SPEC §3: the frame a keyboard input stands for in screen coordinates; nil when hidden.
+  /// contract §3: the frame a keyboard input stands for in screen coordinates; nil when hidden.
   ///
   /// `keyboardHeight` h is `{screen.x, screen.maxY - h, screen.width, h}`.
   public static func keyboardFrame(_ keyboard: KeyboardInput, screen: Rect) -> Rect? {
@@ -57,7 +57,7 @@ extension KeyboardLayout {
     }
   }
 
-  /// SPEC §3: the keyboard's classification.
+  /// contract §3: the keyboard's classification.
   ///
   /// Hidden when nil, empty, or at or below the screen's bottom; docked when it reaches within
   /// half a point of the screen's bottom; undocked otherwise.
@@ -68,7 +68,7 @@ extension KeyboardLayout {
     return keyboard.maxY >= screen.maxY - 0.5 ? .docked : .undocked
   }
 
-  /// SPEC §3: how many points at the bottom of `container` the keyboard covers, in
+  /// contract §3: how many points at the bottom of `container` the keyboard covers, in
   /// `0…container.height`.
   ///
   /// 0 when hidden, when undocked under `ignore`, or when the rects do not intersect.
@@ -84,7 +84,7 @@ extension KeyboardLayout {
     return min(max(container.maxY - keyboard.minY, 0), container.height).normalized
   }
 
-  /// SPEC §3: the keyboard part of an answer for a keyboard input over `container`.
+  /// contract §3: the keyboard part of an answer for a keyboard input over `container`.
   ///
   /// `screen` defaults to `container`.
   public static func keyboard(

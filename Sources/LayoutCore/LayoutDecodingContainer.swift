@@ -1,7 +1,7 @@
 /// One JSON object of a request, read member by member: what the request models are decoded
 /// from.
 ///
-/// The validation rules of every request model (SPEC §2–§7) are written once, against this
+/// The validation rules of every request model (contract §2–§7) are written once, against this
 /// protocol, in the models' `init(validating:)`. `Codable` decoding reads through an adapter over
 /// `KeyedDecodingContainer`; a service can conform its own parsed representation of a body to
 /// skip the `Decoder` machinery and get the very same answers and errors.
@@ -41,7 +41,7 @@ public protocol LayoutDecodingContainer {
 }
 
 extension LayoutDecodingContainer {
-  /// The keyboard from `keyboard` (a frame or `null`) or `keyboardHeight` (SPEC §3).
+  /// The keyboard from `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
   ///
   /// Exactly one of the two must be present; `"keyboard": null` is a hidden keyboard, while a
   /// missing `keyboard` without `keyboardHeight` is `noKeyboard`. Both errors point at `keyboard`.
@@ -88,7 +88,7 @@ extension LayoutDecodingContainer {
     }
   }
 
-  /// The `frameRate` of an `animation` that makes `motion` (SPEC §6), or nil when it is absent or
+  /// The `frameRate` of an `animation` that makes `motion` (contract §6), or nil when it is absent or
   /// `null`: an integer 1…240 (`60.0` reads as 60) that asks for at most 2,401 frames. Type and
   /// range are checked before the frame count.
   @inlinable
@@ -109,7 +109,7 @@ extension LayoutDecodingContainer {
     return frameRate
   }
 
-  /// The rects of `alsoReveal` (SPEC §4.5), or nil when the member is absent or `null`.
+  /// The rects of `alsoReveal` (contract §4.5), or nil when the member is absent or `null`.
   ///
   /// More than `AlsoReveal.capacity` is `tooMany` at the array; each element is read like
   /// `field`, so an element that is not an object is a wrong type at its index.
@@ -140,7 +140,7 @@ extension LayoutDecodingContainer {
     return try Insets(validating: object)
   }
 
-  /// The insets at `name` with every member ≥ 0 (SPEC §2: safe-area insets), or nil when the
+  /// The insets at `name` with every member ≥ 0 (contract §2: safe-area insets), or nil when the
   /// member is absent or `null`.
   @inlinable
   func nonNegativeInsetsIfPresent(_ name: StaticString) throws -> Insets? {
@@ -153,7 +153,7 @@ extension LayoutDecodingContainer {
   }
 }
 
-/// The largest magnitude a number may have (SPEC §2).
+/// The largest magnitude a number may have (contract §2).
 @usableFromInline
 let numberLimit = 1e9
 
@@ -172,14 +172,14 @@ extension LayoutDecodingContainer {
     return try validated(value, name, nonNegative: nonNegative)
   }
 
-  /// `value` checked against SPEC §2's number rules.
+  /// `value` checked against contract §2's number rules.
   @inlinable @inline(__always)
   func validated(_ value: Double, _ name: StaticString, nonNegative: Bool) throws -> Double {
     if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
     throw numberError(value, name, nonNegative: nonNegative)
   }
 
-  /// The error for a number that breaks SPEC §2's rules.
+  /// The error for a number that breaks contract §2's rules.
   @usableFromInline
   func numberError(_ value: Double, _ name: StaticString, nonNegative: Bool) -> LayoutValidationError {
     if !value.isFinite { return .notFinite(at: path(name)) }

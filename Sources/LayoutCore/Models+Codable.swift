@@ -24,7 +24,7 @@ extension KeyboardAnimation: Codable {
 
   /// Reads `{"duration", "curve", "frameRate"}` with the defaults filled in: `duration` ≥ 0,
   /// `curve` an integer 0…15 (`7.0` reads as 7), `frameRate` absent or an integer 1…240 that
-  /// asks for at most 2,401 frames (SPEC §6; type and range are checked first).
+  /// asks for at most 2,401 frames (contract §6; type and range are checked first).
   @inlinable
   public init(validating container: some LayoutDecodingContainer) throws {
     duration = try container.validNumberIfPresent("duration", nonNegative: true) ?? Self.defaultDuration
@@ -52,7 +52,7 @@ extension AnimationAnswer: Codable {
     case duration, curve, options, motionDuration, easing, frames, timingFunction
   }
 
-  /// Decodes the SPEC §6 object; `frames` keeps the values it holds.
+  /// Decodes the contract §6 object; `frames` keeps the values it holds.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     duration = try container.decode(Double.self, forKey: .duration)
@@ -92,7 +92,7 @@ extension AvoidRequest: Codable {
     try self.init(validating: KeyedLayoutContainer(decoder))
   }
 
-  /// Reads and validates a request as SPEC §2–§4 and §7 define it, filling in the defaults.
+  /// Reads and validates a request as contract §2–§4 and §7 define it, filling in the defaults.
   ///
   /// An absent or `null` optional member takes its default; unknown members are ignored.
   @inlinable
@@ -175,7 +175,7 @@ extension AvoidAnswer: Codable {
     case alsoRevealed
   }
 
-  /// Decodes the flat SPEC §4.4 object; `mode` picks which members are read.
+  /// Decodes the flat contract §4.4 object; `mode` picks which members are read.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let mode = try container.decode(AvoidMode.self, forKey: .mode)
@@ -236,7 +236,7 @@ extension CaretFollowRequest: Codable {
     try self.init(validating: KeyedLayoutContainer(decoder))
   }
 
-  /// Reads and validates a request as SPEC §2, §3, §5 and §7 define it, filling in the
+  /// Reads and validates a request as contract §2, §3, §5 and §7 define it, filling in the
   /// defaults.
   @inlinable
   public init(validating container: some LayoutDecodingContainer) throws {

@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// How far a keyboard curve has moved at a given time (SPEC §6): its `progress` from 0 to 1 over
+/// How far a keyboard curve has moved at a given time (contract §6): its `progress` from 0 to 1 over
 /// `duration`, its CSS `easing` and its sampled `frames`.
 public struct Motion: Hashable, Sendable {
   /// The shape of a curve's progress over its duration.
@@ -24,7 +24,7 @@ public struct Motion: Hashable, Sendable {
   }
 
   public let shape: Shape
-  /// How long the motion really lasts, in seconds: SPEC §6's `motionDuration`.
+  /// How long the motion really lasts, in seconds: contract §6's `motionDuration`.
   public let duration: Double
 
   /// The motion of UIKit curve `curve` handed `duration` seconds: `duration` 0 does not move at
@@ -80,7 +80,7 @@ public struct Motion: Hashable, Sendable {
     }
   }
 
-  /// `progress(k / frameRate)` for k = 0 … n, the last exactly 1 (SPEC §6).
+  /// `progress(k / frameRate)` for k = 0 … n, the last exactly 1 (contract §6).
   public func frames(frameRate: Int) -> MotionFrames {
     MotionFrames(self, frameRate: frameRate)
   }
@@ -135,7 +135,7 @@ extension Motion {
 
 extension Motion {
   /// The largest distance between the spring and `springEasing` that building the easing
-  /// allows; the browser's reading stays within SPEC §6's 0.005.
+  /// allows; the browser's reading stays within contract §6's 0.005.
   public static let springEasingTolerance = 0.002
 
   /// Curve 7 as a CSS `linear()` function over 0.5 s, built once: the same string in every
@@ -188,7 +188,7 @@ extension Motion {
   }
 }
 
-/// A motion's frames (SPEC §6): `progress(k / frameRate)` for k = 0 … n, n the smallest integer
+/// A motion's frames (contract §6): `progress(k / frameRate)` for k = 0 … n, n the smallest integer
 /// ≥ duration × frameRate − 1e-9, the last exactly 1; computed as read, never stored.
 ///
 /// A decoded answer's frames are the values it held.

@@ -1,4 +1,4 @@
-/// A request that is valid JSON but breaks the contract (SPEC §2, §3, §7): answered with 422.
+/// A request that is valid JSON but breaks the contract (contract §2, §3, §7): answered with 422.
 public struct LayoutValidationError: Error, Hashable, Sendable {
   /// Which rule the request broke.
   public var kind: Kind
@@ -118,7 +118,7 @@ extension LayoutValidationError {
     )
   }
 
-  /// `count` frames, more than SPEC §6's 2,401, for a motion of `duration` seconds sampled
+  /// `count` frames, more than contract §6's 2,401, for a motion of `duration` seconds sampled
   /// `frameRate` times a second.
   @usableFromInline
   static func tooManyFrames(

@@ -83,7 +83,7 @@ enum DiagramRole: String, Sendable {
   case ghost
   /// The caret, grown to its line height.
   case caret
-  /// A rect of `alsoReveal`: what the answer keeps in view with the field (SPEC §4.5).
+  /// A rect of `alsoReveal`: what the answer keeps in view with the field (contract §4.5).
   case alsoReveal = "also-reveal"
   /// The keyboard when it is an obstruction.
   case keyboard

@@ -97,7 +97,7 @@ extension DiagramScene {
       summary.append("alsoRevealed [\(alsoRevealed.map(String.init).joined(separator: ", "))]")
     }
     if let animation = answer.animation {
-      // The motion's real duration (SPEC §6): curve 7 moves for 0.5 s whatever it was handed.
+      // The motion's real duration (contract §6): curve 7 moves for 0.5 s whatever it was handed.
       let easing = animation.curve == 7 ? "keyboard spring" : animation.easing
       summary.append(
         "animation \(animation.duration.diagramText) s · moves \(animation.motionDuration.diagramText) s · \(easing)"
@@ -219,7 +219,7 @@ extension DiagramScene {
       label: labelled ? "keyboardTop \(keyboardTop.diagramText)" : nil)
   }
 
-  /// The `alsoReveal` rects (SPEC §4.5) moved by `dx`, `dy`, one shape each; in the panel after
+  /// The `alsoReveal` rects (contract §4.5) moved by `dx`, `dy`, one shape each; in the panel after
   /// the layout each says whether it was revealed, and one that was not is drawn as a warning.
   static func alsoReveal(
     _ rects: AlsoReveal?, _ revealed: AlsoRevealed?, _ dx: Double, _ dy: Double, after: Bool

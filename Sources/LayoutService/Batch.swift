@@ -2,7 +2,7 @@ import LayoutCore
 import LayoutJSON
 import MicroHTTP
 
-/// Batches (SPEC §9): `POST /avoid/batch` and `POST /caret-follow/batch` take an array of
+/// Batches (contract §9): `POST /avoid/batch` and `POST /caret-follow/batch` take an array of
 /// requests of their endpoint and answer an array of the same length, in the same order.
 ///
 /// The body is parsed once; every element is validated and computed straight from the parsed
@@ -99,7 +99,7 @@ extension HTTPError {
 }
 
 extension LayoutService {
-  /// `POST /avoid/batch` and `POST /caret-follow/batch`: SPEC §9. Always JSON: `Accept` is not
+  /// `POST /avoid/batch` and `POST /caret-follow/batch`: contract §9. Always JSON: `Accept` is not
   /// consulted. The answer reports its item count to the observer (metrics, access log).
   static func batch(
     _ endpoint: LayoutEndpoint, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse

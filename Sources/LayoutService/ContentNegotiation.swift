@@ -1,4 +1,4 @@
-/// The `Content-Type` values a request body is read as JSON under (SPEC §7).
+/// The `Content-Type` values a request body is read as JSON under (contract §7).
 enum MediaType {
   /// Whether a body sent with `contentType` is read as JSON: `application/json`, any
   /// `*/*+json`, and `text/plain` and `application/x-www-form-urlencoded` (what `curl -d` and

@@ -5,9 +5,9 @@ import MicroHTTP
 /// The two computing endpoints as functions from a request body to an answer body: the whole
 /// hot path of `POST /avoid` and `POST /caret-follow` without the HTTP around it.
 public enum LayoutEndpoint: Sendable, CaseIterable {
-  /// `POST /avoid` (SPEC §4).
+  /// `POST /avoid` (contract §4).
   case avoid
-  /// `POST /caret-follow` (SPEC §5).
+  /// `POST /caret-follow` (contract §5).
   case caretFollow
 
   /// Decodes and validates `body` with `decoder`, computes the layout and writes the JSON
@@ -39,7 +39,7 @@ public enum LayoutEndpoint: Sendable, CaseIterable {
 }
 
 extension LayoutService {
-  /// `POST /avoid`: SPEC §4; an SVG diagram when `Accept` prefers it.
+  /// `POST /avoid`: contract §4; an SVG diagram when `Accept` prefers it.
   static func avoid(
     _ decoder: RequestDecoder, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
   ) throws(HTTPError) {
@@ -48,7 +48,7 @@ extension LayoutService {
     try LayoutEndpoint.avoid.answer(request.body, decoder: decoder, into: &response.body)
   }
 
-  /// `POST /caret-follow`: SPEC §5; an SVG diagram when `Accept` prefers it.
+  /// `POST /caret-follow`: contract §5; an SVG diagram when `Accept` prefers it.
   static func caretFollow(
     _ decoder: RequestDecoder, _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
   ) throws(HTTPError) {

@@ -3,9 +3,9 @@ import Synchronization
 
 /// The layoutd HTTP API: which routes exist and what answers them.
 ///
-/// `POST /avoid` and `POST /caret-follow` read a JSON request (SPEC §3–§5), compute the layout
+/// `POST /avoid` and `POST /caret-follow` read a JSON request (contract §3–§5), compute the layout
 /// with `LayoutCore` and write a JSON answer; their `/batch` routes do the same for an array of
-/// requests (SPEC §9); `GET /healthz` tells a load balancer the process
+/// requests (contract §9); `GET /healthz` tells a load balancer the process
 /// is up, `GET /readyz` whether it takes traffic, `GET /metrics` its counters.
 public struct LayoutService: Sendable {
   /// Which web origins may call the API from a browser.

@@ -1,4 +1,4 @@
-"""SPEC §6 in a real browser: the service's easing, layoutd.js and the playground's motion plot.
+"""contract §6 in a real browser: the service's easing, layoutd.js and the playground's motion plot.
 
 - For each curve, `element.animate(..., {easing, duration})` with the answer's own `easing` over
   its `motionDuration`, sampled through `currentTime`, matches the answer's `frames` within 0.005.

@@ -101,7 +101,7 @@ struct AlsoRevealPropertyTests {
           case .resize(_, _, let visible):
             #expect(rect.maxY + s.margin <= keyboardTop && keyboardTop == visible.height, "\(rect) \(s)")
           case .scroll(let contentOffset, _, _):
-            // Kept inside the viewport SPEC §4.2 defines; its bottom edge is at or above the
+            // Kept inside the viewport contract §4.2 defines; its bottom edge is at or above the
             // keyboard's top unless the base contentInset.bottom is negative.
             let bottom = s.contentInset.bottom + max(overlap, s.safeArea.bottom)
             let end = rect.maxY - contentOffset.y + s.margin

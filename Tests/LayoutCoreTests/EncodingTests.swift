@@ -2,7 +2,7 @@ import Foundation
 import LayoutCore
 import Testing
 
-@Suite("Encoding: the SPEC §4.4 and §5 shapes")
+@Suite("Encoding: the contract §4.4 and §5 shapes")
 struct EncodingTests {
   func object<T: Encodable>(_ value: T) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any] ?? [:]
@@ -95,7 +95,7 @@ struct EncodingTests {
     #expect(recorder.keys.keys == ["mode", "keyboard", "offset", "fits", "animation"])
   }
 
-  @Test("caret-follow answers carry exactly SPEC §5's members")
+  @Test("caret-follow answers carry exactly contract §5's members")
   func caretShape() throws {
     let answer = CaretFollowAnswer(
       keyboard: keyboard, contentOffset: Point(x: 0, y: 1012), contentInset: Insets(bottom: 336),

@@ -6,7 +6,7 @@ import Testing
 struct PropertyTests {
   static let count = 4000
 
-  /// The scrollable range SPEC §4.2 allows for a scenario.
+  /// The scrollable range contract §4.2 allows for a scenario.
   func scrollRange(_ s: Scenario, overlap: Double) -> ClosedRange<Double> {
     let top = s.contentInset.top + s.safeArea.top
     let bottom = s.contentInset.bottom + max(overlap, s.safeArea.bottom)

@@ -6,7 +6,7 @@ struct ResizeTests {
   let container = Rect(x: 0, y: 0, width: 390, height: 844)
   let safeArea = Insets(top: 47, left: 0, bottom: 34, right: 0)
 
-  @Test("SPEC §1 geometry resized: 336 given up, 302 on top of the safe area, the field left under")
+  @Test("contract §1 geometry resized: 336 given up, 302 on top of the safe area, the field left under")
   func specExample() {
     // bottomInset = overlap = 336; additional bottom = max(0, 336 - 34) = 302
     // visible = {0, 0, 390, 844 - 336 = 508}

@@ -17,7 +17,7 @@ struct ScrollTests {
       contentSize: Size(width: 390, height: contentHeight), contentInset: contentInset)
   }
 
-  @Test("SPEC §1 geometry as a scroll view: scroll 246 and grow the bottom inset by 302")
+  @Test("contract §1 geometry as a scroll view: scroll 246 and grow the bottom inset by 302")
   func specExample() {
     // overlap 336; keyboardInset = 336 - 34 = 302 → contentInset.bottom 302 (indicators too)
     // top = 0 + 47 = 47, bottom = 0 + max(336, 34) = 336, H - bottom = 508

@@ -1,7 +1,7 @@
 import LayoutCore
 import Testing
 
-/// The bugs SPEC §8 lists in the hand-written code, each with the contract's answer.
+/// The bugs contract §8 lists in the hand-written code, each with the contract's answer.
 @Suite("§8 the hand-written code's bugs, answered by the contract")
 struct SpecBugTests {
   let screen = Rect(x: 0, y: 0, width: 390, height: 844)

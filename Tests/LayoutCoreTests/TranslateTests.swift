@@ -5,7 +5,7 @@ import Testing
 struct TranslateTests {
   let safeArea = Insets(top: 47, left: 0, bottom: 34, right: 0)
 
-  @Test("SPEC §1: a 44-pt field at 700 over a 336-pt keyboard moves up 246")
+  @Test("contract §1: a 44-pt field at 700 over a 336-pt keyboard moves up 246")
   func specExample() {
     // overlap = 844 - 508 = 336, keyboardTop = 844 - 336 = 508
     // need = 744 + 10 - 508 = 246, room = 700 - 47 = 653, shift = min(246, 653) = 246

@@ -4,7 +4,7 @@ import LayoutCore
 import LayoutTesting
 import Testing
 
-/// SPEC §4.5 over HTTP: `alsoRevealed` in answers, and every `alsoReveal` rule as a 422 with its
+/// contract §4.5 over HTTP: `alsoRevealed` in answers, and every `alsoReveal` rule as a 422 with its
 /// pointer, read by the service's own decoder.
 @Suite("alsoReveal over HTTP")
 struct AlsoRevealHTTPTests {

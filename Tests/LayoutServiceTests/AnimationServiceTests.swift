@@ -4,7 +4,7 @@ import LayoutCore
 import LayoutTesting
 import Testing
 
-/// SPEC §6 over HTTP: the fast path writes the motion, its easing and its frames as the core and
+/// contract §6 over HTTP: the fast path writes the motion, its easing and its frames as the core and
 /// Foundation's encoder do, and the fast decoder validates `frameRate` as `Codable` does.
 @Suite("§6 animation over HTTP")
 struct AnimationServiceTests {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import LayoutService
 
-/// `POST /avoid/batch` and `POST /caret-follow/batch` (SPEC §9), each rule over HTTP. Every
+/// `POST /avoid/batch` and `POST /caret-follow/batch` (contract §9), each rule over HTTP. Every
 /// element is checked against what the single route answers for the same request.
 @Suite("Batches")
 struct BatchTests {

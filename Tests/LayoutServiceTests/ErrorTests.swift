@@ -3,7 +3,7 @@ import HTTPTesting
 import LayoutService
 import Testing
 
-/// SPEC §7: every error is `application/problem+json` with the right status and pointer.
+/// contract §7: every error is `application/problem+json` with the right status and pointer.
 @Suite("Errors")
 struct ErrorTests {
   static let valid =

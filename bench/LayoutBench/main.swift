@@ -17,12 +17,12 @@ let rounds = arguments.dropFirst().first ?? 11
 let avoidBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10}"#
     .utf8)
-/// The same body with the keyboard's animation and `frameRate: 120` (SPEC §6): the answer carries
+/// The same body with the keyboard's animation and `frameRate: 120` (contract §6): the answer carries
 /// curve 7's `linear()` easing and 61 frames. 274 bytes.
 let avoidFramesBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10,"animation":{"duration":0.25,"curve":7,"frameRate":120}}"#
     .utf8)
-/// The same request with four companions in `alsoReveal` (SPEC §4.5): a label above the field,
+/// The same request with four companions in `alsoReveal` (contract §4.5): a label above the field,
 /// its error text, a hint and the Send button below it.
 let avoidAlsoRevealBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":600,"width":350,"height":44},"margin":10,"alsoReveal":[{"x":20,"y":576,"width":350,"height":20},{"x":20,"y":648,"width":350,"height":16},{"x":20,"y":668,"width":350,"height":16},{"x":20,"y":700,"width":350,"height":50}]}"#

@@ -1,5 +1,5 @@
 // The Node.js peer of layoutd for the benchmark: `http` + `JSON.parse` + `JSON.stringify` and
-// the same layout math (SPEC §3–§6), no npm packages. Validation is reduced to "an object with
+// the same layout math (contract §3–§6), no npm packages. Validation is reduced to "an object with
 // the required members" — the benchmark sends only valid bodies.
 //
 //   node server.js PORT [WORKERS]     (binds 127.0.0.1; WORKERS > 1 uses node:cluster)

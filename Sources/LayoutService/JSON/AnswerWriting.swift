@@ -161,7 +161,7 @@ extension CaretFollowAnswer: JSONWritable {
 }
 
 extension JSONWriter {
-  /// The members a scroll view applies, shared by `scroll` and caret-follow answers (SPEC §4.2).
+  /// The members a scroll view applies, shared by `scroll` and caret-follow answers (contract §4.2).
   fileprivate mutating func scrollMembers(
     _ contentOffset: Point, _ contentInset: Insets, _ scrollIndicatorInsets: Insets
   ) {

@@ -33,7 +33,7 @@ public enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
   struct Unavailable: Error {}
 }
 
-/// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (SPEC §7).
+/// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (contract §7).
 enum RequestBody {
   /// Checks the content type (415) and that there is a body (400), in that order; `expecting`
   /// names what the body should hold.
