@@ -76,8 +76,9 @@ public struct HTTPRequest: ~Copyable {
     guard let value = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) }) else {
       return try body(nil)
     }
-    return try value.withMemoryRebound(to: UInt8.self, capacity: 1) {
-      try body(UnsafeBufferPointer(start: $0, count: strlen(value)))
+    let count = strlen(value)
+    return try value.withMemoryRebound(to: UInt8.self, capacity: count) {
+      try body(UnsafeBufferPointer(start: $0, count: count))
     }
   }
 
