@@ -15,7 +15,7 @@ build:
 # Benchmarks, not tests (no timed assertions): the hot path beside Foundation's coders, then
 # HTTP with wrk against layoutd, a C fixed-reply server and a Node peer (bench/run-http).
 bench:
-	scripts/bootstrap
+	scripts/bootstrap --test
 	swift run -c release LayoutBench
 	bench/run-http
 
