@@ -44,7 +44,9 @@ extension LayoutValidationError {
     /// More than the contract allows: over 16 `alsoReveal` rects, over 2,401 frames, over 10,000
     /// batch items.
     case tooMany
-    /// A value the decoder reported as corrupted for any other reason.
+    /// A value the decoder reported as corrupted for any other reason: for a Swift app that
+    /// decodes the models itself (a body that is not JSON); the service answers such bodies
+    /// 400 before any model is read.
     case invalidValue
 
     /// A short, fixed title for the rule, e.g. for a problem answer's `title`.

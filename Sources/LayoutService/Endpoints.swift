@@ -80,7 +80,11 @@ extension HTTPError {
 
 extension LayoutValidationError.Kind {
   /// The rule's name in kebab case, as used in problem `type` URIs.
+  ///
+  /// `invalidValue` is told as `wrong-type`: the contract's list of rules is closed, and only a
+  /// decoder that read a body the strict parser refused could report it.
   var problemName: String {
+    if self == .invalidValue { return Self.wrongType.problemName }
     var name = ""
     for character in rawValue {
       if character.isUppercase {
