@@ -45,8 +45,8 @@ public struct LayoutService: Sendable {
       try Self.caretFollow(decoder, request, &response)
     }
     for (path, endpoint) in [("/avoid/batch", LayoutEndpoint.avoid), ("/caret-follow/batch", .caretFollow)] {
-      router.add(.post, path, maxBodyBytes: maxBatchBytes) { request, response in
-        try Self.batch(endpoint, request, &response)
+      router.add(.post, path, maxBodyBytes: maxBatchBytes) { [decoder] request, response in
+        try Self.batch(endpoint, decoder, request, &response)
       }
       router.add(.options, path) { [cors] request, response in Self.preflight(cors, request, &response) }
     }

@@ -6,8 +6,9 @@ import Testing
 
 @testable import LayoutService
 
-/// `POST /avoid/batch` and `POST /caret-follow/batch` (contract §9), each rule over HTTP. Every
-/// element is checked against what the single route answers for the same request.
+/// `POST /avoid/batch` and `POST /caret-follow/batch` (contract §9), each rule over HTTP and with
+/// each decoder. Every element is checked against what the single route of a server with the
+/// same decoder answers for the same request.
 @Suite("Batches")
 struct BatchTests {
   /// Varied `/avoid` requests: every mode, hidden, docked and floating keyboards, and with
@@ -88,9 +89,9 @@ struct BatchTests {
     #expect(differences.isEmpty, "\(label): \(differences)")
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow"])
-  func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: ["/avoid", "/caret-follow"], RequestDecoder.allCases)
+  func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let requests = path == "/avoid" ? Self.avoidRequests(40) : Self.caretRequests(40)
     let elements = try Self.elements(
       try fixture.post(path + "/batch", "[" + requests.joined(separator: ",") + "]"))
@@ -102,8 +103,9 @@ struct BatchTests {
     }
   }
 
-  @Test func aProblemIsTheSingleProblemWithItsIndexInThePointer() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func aProblemIsTheSingleProblemWithItsIndexInThePointer(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     var requests = Self.avoidRequests(12)
     for (offset, invalid) in Self.invalidAvoidRequests.enumerated() {
       requests.insert(invalid, at: 1 + offset * 2)
@@ -120,8 +122,9 @@ struct BatchTests {
     #expect(problems.allSatisfy { ($0["type"] as? String)?.hasPrefix("urn:layoutd:problem:") == true })
   }
 
-  @Test func oneBadItemNeverChangesAnother() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func oneBadItemNeverChangesAnother(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let valid = Self.avoidRequests(20, seed: 77)
     let clean = try Self.elements(try fixture.post("/avoid/batch", "[" + valid.joined(separator: ",") + "]"))
     // The same requests with a bad item, a non-object and a duplicate name between each.
@@ -141,8 +144,9 @@ struct BatchTests {
     }
   }
 
-  @Test func theWorkedExampleIsAnswered() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func theWorkedExampleIsAnswered(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let examples = try GoldenExamples.load(endpoint: "/avoid/batch")
     try #require(!examples.isEmpty)
     for example in examples {
@@ -153,31 +157,32 @@ struct BatchTests {
     }
   }
 
-  @Test(arguments: ["/avoid/batch", "/caret-follow/batch"])
-  func anEmptyArrayAnswersAnEmptyArray(_ path: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: ["/avoid/batch", "/caret-follow/batch"], RequestDecoder.allCases)
+  func anEmptyArrayAnswersAnEmptyArray(_ path: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let response = try fixture.post(path, " [ ] ")
     #expect(try Self.elements(response).isEmpty)
     #expect(response.bodyString == "[]")
   }
 
-  @Test(arguments: [#"{"container":{}}"#, "3", "null", #""batch""#, "true"])
-  func aBodyThatIsNotAnArrayIsWrongTypeAtTheRoot(_ body: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: [#"{"container":{}}"#, "3", "null", #""batch""#, "true"], RequestDecoder.allCases)
+  func aBodyThatIsNotAnArrayIsWrongTypeAtTheRoot(_ body: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let problem = try ErrorTests().expectProblem(
       try fixture.post("/avoid/batch", body), status: 422, pointer: "")
     #expect(problem["type"] as? String == "urn:layoutd:problem:wrong-type")
   }
 
-  @Test(arguments: ["[1,", "[{}]]", "{\"a\":}", "[\u{FEFF}]"])
-  func aBodyThatIsNotJSONIs400(_ body: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: ["[1,", "[{}]]", "{\"a\":}", "[\u{FEFF}]", #"[{"margin":01}]"#], RequestDecoder.allCases)
+  func aBodyThatIsNotJSONIs400(_ body: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let problem = try ErrorTests().expectProblem(try fixture.post("/caret-follow/batch", body), status: 400)
     #expect(problem["type"] as? String == "about:blank")
   }
 
-  @Test func anEmptyBodyIs400() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func anEmptyBodyIs400(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     _ = try ErrorTests().expectProblem(try fixture.post("/avoid/batch", ""), status: 400)
   }
 
@@ -187,16 +192,18 @@ struct BatchTests {
     _ = try ErrorTests().expectProblem(response, status: 415)
   }
 
-  @Test func moreThanTenThousandItemsIsTooManyAtTheRoot() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func moreThanTenThousandItemsIsTooManyAtTheRoot(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let items = Array(repeating: "{}", count: LayoutEndpoint.maxBatchItems + 1)
     let response = try fixture.post("/avoid/batch", "[" + items.joined(separator: ",") + "]")
     let problem = try ErrorTests().expectProblem(response, status: 422, pointer: "")
     #expect(problem["type"] as? String == "urn:layoutd:problem:too-many")
   }
 
-  @Test func tenThousandItemsAreAnswered() throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: RequestDecoder.allCases)
+  func tenThousandItemsAreAnswered(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let distinct = Self.avoidRequests(10)
     let requests = (0..<LayoutEndpoint.maxBatchItems).map { distinct[$0 % distinct.count] }
     let elements = try Self.elements(
@@ -209,9 +216,9 @@ struct BatchTests {
     Self.expectSame(elements[elements.count - 1], singles[(elements.count - 1) % distinct.count], "last")
   }
 
-  @Test(arguments: ["null", "3", #""x""#, "[]", #"[{"keyboardHeight":1}]"#, "true"])
-  func anItemThatIsNotAnObjectIsWrongTypeAtItsIndex(_ item: String) throws {
-    let fixture = try ServiceFixture()
+  @Test(arguments: ["null", "3", #""x""#, "[]", #"[{"keyboardHeight":1}]"#, "true"], RequestDecoder.allCases)
+  func anItemThatIsNotAnObjectIsWrongTypeAtItsIndex(_ item: String, decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let valid = Self.avoidRequests(1)[0]
     let elements = try Self.elements(try fixture.post("/avoid/batch", "[\(valid),\(item),\(valid)]"))
     try #require(elements.count == 3)
@@ -226,8 +233,36 @@ struct BatchTests {
     Self.expectSame(elements[2], single, "item 2")
   }
 
-  @Test func duplicateNamesMakeOnlyTheirItemAProblem() throws {
-    let fixture = try ServiceFixture()
+  /// Each item is found wherever its text puts brackets, commas, quotes and whitespace: inside
+  /// strings, in items that are not objects, between items.
+  @Test(arguments: RequestDecoder.allCases)
+  func itemsAreReadWhateverTheirTextHolds(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
+    let valid = Self.avoidRequests(3, seed: 5)
+    let noted = String(valid[1].dropLast()) + #","note":"a \"],{ \\","more":[1,{"}":"]"}]}"#
+    let items = [
+      #""a,]\"[{""#, valid[0], #"[1,[2,{"x":"}"}]]"#, noted, "3.5e2", #"{"mode":"[\"]"}"#,
+      "\t\n" + valid[2] + " \r\n", "{}", "-0", valid[0],
+    ]
+    let elements = try Self.elements(
+      try fixture.post("/avoid/batch", "[ " + items.joined(separator: " ,\n") + "\n]"))
+    try #require(elements.count == items.count)
+    for (index, item) in items.enumerated() {
+      if item.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
+        let expected = try Self.expectedElement(fixture, "/avoid", item, index: index)
+        Self.expectSame(elements[index], expected, "item \(index)")
+      } else {
+        let problem = try #require(elements[index] as? [String: Any], "\(item)")
+        #expect(problem["type"] as? String == "urn:layoutd:problem:wrong-type", "\(item)")
+        #expect(problem["pointer"] as? String == "/\(index)", "\(item)")
+      }
+    }
+    Self.expectSame(elements[3], try fixture.post("/avoid", valid[1]).json(), "noted")
+  }
+
+  @Test(arguments: RequestDecoder.allCases)
+  func duplicateNamesMakeOnlyTheirItemAProblem(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
     let valid = Self.avoidRequests(1)[0]
     // At the item's top, nested, escaped, and in an object with many members (hashing).
     let many = (0..<20).map { #""m\#($0)":\#($0)"# }.joined(separator: ",") + #","m3":0"#

@@ -7,7 +7,8 @@ import Testing
 /// `--decoder fast` and `--decoder foundation` give the same status, the same answer and the same
 /// problem (`type`, `pointer`, even `detail`) for every body: the worked examples, and each of
 /// them with every member removed, doubled, or given a value of the wrong kind or out of range,
-/// and cut short.
+/// and cut short; and batches of all of those, where the answers must be the same bytes, every
+/// element's problem included.
 @Suite("Both decoders answer alike")
 struct DecoderAgreementTests {
   /// What a body gets from one server, reduced to what the decoders must agree on.
@@ -69,6 +70,22 @@ struct DecoderAgreementTests {
     return text
   }
 
+  /// The first element two batch answers differ in, for a readable failure.
+  static func firstDifferentElement(_ fast: String, _ foundation: String) -> String {
+    func elements(_ text: String) -> [Any]? {
+      (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) as? [Any]
+    }
+    guard let fastElements = elements(fast), let foundationElements = elements(foundation) else { return "" }
+    guard fastElements.count == foundationElements.count else {
+      return "\n  \(fastElements.count) elements, and \(foundationElements.count)"
+    }
+    for (index, (one, other)) in zip(fastElements, foundationElements).enumerated() {
+      let differences = JSONComparison.differences(other, one, unpinned: [])
+      if !differences.isEmpty { return "\n  element \(index): \(one)\n  and: \(other)" }
+    }
+    return ""
+  }
+
   /// Posts every body to both servers and returns the first disagreements.
   static func disagreements(
     _ bodies: [(path: String, body: String)], fast: ServiceFixture, foundation: ServiceFixture
@@ -80,7 +97,12 @@ struct DecoderAgreementTests {
       let actual = try Outcome(try foundation.post(path, body))
       if expected != actual {
         count += 1
-        if first.count < 3 { first.append("\(path) \(body)\n  fast: \(expected)\n  foundation: \(actual)") }
+        if first.count < 3 {
+          let element =
+            expected.status == 200 && actual.status == 200
+            ? firstDifferentElement(expected.essence, actual.essence) : ""
+          first.append("\(path) \(body.prefix(300))\n  fast: \(expected)\n  foundation: \(actual)\(element)")
+        }
       }
     }
     return (count, first)
@@ -122,6 +144,47 @@ struct DecoderAgreementTests {
         bodies.append((example.endpoint, String(decoding: Array(body.utf8)[..<length], as: UTF8.self)))
       }
     }
+    let (count, first) = try Self.disagreements(bodies, fast: fast, foundation: foundation)
+    #expect(count == 0, "\(count) of \(bodies.count) bodies differ:\n\(first.joined(separator: "\n"))")
+  }
+
+  /// The changed examples again, as batches of their endpoint: each batch mixes valid and invalid
+  /// requests with items that are not objects, repeat a name or hide brackets in strings.
+  @Test func batchesGetTheSameAnswers() throws {
+    let fast = try ServiceFixture(decoder: .fast)
+    let foundation = try ServiceFixture(decoder: .foundation)
+    var items: [String: [String]] = [:]
+    for example in try GoldenExamples.loadSingle() {
+      let original = String(decoding: example.request, as: UTF8.self)
+      items[example.endpoint, default: []].append(original)
+      for variant in Self.variants(of: example.requestObject) {
+        items[example.endpoint, default: []].append(try Self.text(variant))
+      }
+    }
+    let oddItems = [
+      "null", "[]", "3", #""{\"a\":[""#, #"[{"keyboardHeight":1}]"#, #"{"margin":1,"margin":2}"#,
+      #"{"field":{"x":1,"x":2}}"#, #"{"note":"],{\"","container":{}}"#, "{}", "true",
+    ]
+    var bodies: [(path: String, body: String)] = []
+    for (endpoint, texts) in items.sorted(by: { $0.key < $1.key }) {
+      var mixed: [String] = []
+      for (offset, text) in texts.enumerated() {
+        mixed.append(text)
+        if offset % 7 == 3 { mixed.append(oddItems[(offset / 7) % oddItems.count]) }
+      }
+      for start in stride(from: 0, to: mixed.count, by: 50) {
+        let chunk = mixed[start..<min(start + 50, mixed.count)]
+        bodies.append((endpoint + "/batch", "[" + chunk.joined(separator: ", ") + "]"))
+      }
+      let whole = "[" + texts.prefix(5).joined(separator: ",") + "]"
+      for length in stride(from: 0, to: whole.utf8.count, by: 11) {
+        bodies.append((endpoint + "/batch", String(decoding: Array(whole.utf8)[..<length], as: UTF8.self)))
+      }
+      bodies.append((endpoint + "/batch", texts[0]))
+      bodies.append(
+        (endpoint + "/batch", "[" + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]"))
+    }
+    #expect(bodies.count > 100)
     let (count, first) = try Self.disagreements(bodies, fast: fast, foundation: foundation)
     #expect(count == 0, "\(count) of \(bodies.count) bodies differ:\n\(first.joined(separator: "\n"))")
   }

@@ -90,8 +90,9 @@ sink &+= benchmark(
   "/caret-follow", endpoint: .caretFollow, body: caretBody, request: CaretFollowRequest.self, into: &table,
   compute: caretFollow)
 
-/// One item of a 1,000-item batch: the batch is parsed once and every answer written into one
-/// reused buffer, so the cost per item is measured over whole batches and divided.
+/// One item of a 1,000-item batch, with each decoder: the batch is parsed once and every answer
+/// written into one reused buffer, so the cost per item is measured over whole batches and
+/// divided, and compared with one single request read by the same decoder.
 func benchmarkBatch(
   _ name: String, endpoint: LayoutEndpoint, body: [UInt8], into table: inout BenchTable
 ) -> Int {
@@ -101,29 +102,33 @@ func benchmarkBatch(
     + [UInt8(ascii: "]")]
   var answer: [UInt8] = []
   var single: [UInt8] = []
-  try! body.withUnsafeBytes { try endpoint.answer($0, into: &single) }
-  let count = try! batch.withUnsafeBytes { try endpoint.answerBatch($0, into: &answer) }
-  // Every element of the batch is the single answer.
-  precondition(
-    count == items
-      && answer == [UInt8(ascii: "[")]
-        + Array(repeating: single, count: items).joined(separator: [UInt8(ascii: ",")])
-        + [UInt8(ascii: "]")],
-    "\(name): the batch answer differs from the single answers")
   var sink = 0
-  let batches = max(calls / items, 5)
-  var perBatch = Measurement.of(rounds: rounds, calls: batches) {
-    batch.withUnsafeBytes { sink &+= try! endpoint.answerBatch($0, into: &answer) }
+  for decoder in RequestDecoder.allCases where decoder.isAvailable {
+    try! body.withUnsafeBytes { try endpoint.answer($0, decoder: decoder, into: &single) }
+    let count = try! batch.withUnsafeBytes { try endpoint.answerBatch($0, decoder: decoder, into: &answer) }
+    // Every element of the batch is the single answer.
+    precondition(
+      count == items
+        && answer == [UInt8(ascii: "[")]
+          + Array(repeating: single, count: items).joined(separator: [UInt8(ascii: ",")])
+          + [UInt8(ascii: "]")],
+      "\(name) (\(decoder)): the batch answer differs from the single answers")
+    let singleCalls = decoder == .fast ? calls : max(calls / 10, 100)
+    let batches = max(singleCalls / items, 5)
+    var perBatch = Measurement.of(rounds: rounds, calls: batches) {
+      batch.withUnsafeBytes { sink &+= try! endpoint.answerBatch($0, decoder: decoder, into: &answer) }
+    }
+    let perSingle = Measurement.of(rounds: rounds, calls: singleCalls) {
+      body.withUnsafeBytes { try! endpoint.answer($0, decoder: decoder, into: &single) }
+      sink &+= single.count
+    }
+    perBatch.nanosecondsPerCall /= Double(items)
+    perBatch.allocationsPerCall /= Double(items)
+    perBatch.bytesPerCall /= Double(items)
+    table.add(
+      name, "layoutd --decoder \(decoder): one item of a 1,000-item batch (vs a single request)", perBatch,
+      baseline: perSingle)
   }
-  let perSingle = Measurement.of(rounds: rounds, calls: calls) {
-    body.withUnsafeBytes { try! endpoint.answer($0, into: &single) }
-    sink &+= single.count
-  }
-  perBatch.nanosecondsPerCall /= Double(items)
-  perBatch.allocationsPerCall /= Double(items)
-  perBatch.bytesPerCall /= Double(items)
-  table.add(
-    name, "layoutd: one item of a 1,000-item batch (vs a single request)", perBatch, baseline: perSingle)
   return sink
 }
 

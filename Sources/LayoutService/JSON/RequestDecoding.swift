@@ -66,7 +66,7 @@ enum RequestBody {
           throw RequestDecoder.Unavailable()
         #else
           try JSONDocument.validate(body)
-          return try jsonDecoder.decode(Model.self, from: Data(body))
+          return try decodeWithFoundation(Model.self, from: body)
         #endif
       }
     } catch {
@@ -77,6 +77,13 @@ enum RequestBody {
   #if !LAYOUTD_WITHOUT_FOUNDATION
     /// Foundation's decoder, shared: it holds only its (default) options.
     static let jsonDecoder = JSONDecoder()
+
+    /// Decodes `body`, which the strict parser has accepted, through `Model`'s `init(from:)`.
+    static func decodeWithFoundation<Model: Decodable>(
+      _ model: Model.Type, from body: UnsafeRawBufferPointer
+    ) throws -> Model {
+      try jsonDecoder.decode(model, from: Data(body))
+    }
   #endif
 
   /// The problem answer for an error thrown while reading a body.
