@@ -26,7 +26,9 @@ struct PlaygroundRouteTests {
     #expect(!page.contains("https://"))
     #expect(!page.contains("<script src"))
     #expect(!page.contains(#"rel="stylesheet""#))
-    #expect(page.contains(#"fetch(request.path"#))
+    // Its requests go through the service's own module, from the same origin.
+    #expect(page.contains(#"from "/layoutd.js""#))
+    #expect(page.contains(#"request.path === "/avoid" ? avoid : caretFollow"#))
     #expect(page.contains(#""/avoid""#) && page.contains(#""/caret-follow""#))
   }
 
