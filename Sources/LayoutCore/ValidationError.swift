@@ -229,6 +229,12 @@ public enum JSONPointer {
     return result
   }
 
+  /// The pointer of `pointer` (a pointer within one element) inside an array, at element
+  /// `index`: `("/keyboard/height", 3)` → `/3/keyboard/height`; `("", 3)` → `/3`.
+  public static func pointer(_ pointer: String, inElement index: Int) -> String {
+    "/\(index)" + pointer
+  }
+
   /// A member name for sentences: `[keyboard, height]` → `keyboard.height`,
   /// `[items, 0]` → `items[0]`, `[]` → `the body`.
   public static func memberName(for codingPath: [any CodingKey]) -> String {

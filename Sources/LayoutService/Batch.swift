@@ -178,15 +178,16 @@ extension HTTPError {
   /// The 422 for a batch of more than `LayoutEndpoint.maxBatchItems` requests.
   static func batchTooLarge(_ count: Int) -> HTTPError {
     HTTPError(
-      status: 422, type: "urn:layoutd:problem:too-many", title: "Too many items",
-      detail: "A batch holds at most \(LayoutEndpoint.maxBatchItems) requests, got \(count).", pointer: "")
+      LayoutValidationError(
+        kind: .tooMany, pointer: "",
+        detail: "A batch holds at most \(LayoutEndpoint.maxBatchItems) requests, got \(count)."))
   }
 
   /// This problem of a single request as the problem of batch item `offset`: its pointer is
   /// prefixed by `/offset`, everything else stays.
   func item(_ offset: Int) -> HTTPError {
     var problem = self
-    problem.pointer = "/\(offset)" + (pointer ?? "")
+    problem.pointer = JSONPointer.pointer(pointer ?? "", inElement: offset)
     return problem
   }
 
@@ -194,7 +195,8 @@ extension HTTPError {
   static func batchItemNotAnObject(_ offset: Int) -> HTTPError {
     HTTPError(
       LayoutValidationError(
-        kind: .wrongType, pointer: "/\(offset)", detail: "Item \(offset) must be an object (a request)."))
+        kind: .wrongType, pointer: JSONPointer.pointer("", inElement: offset),
+        detail: "Item \(offset) must be an object (a request)."))
   }
 }
 
