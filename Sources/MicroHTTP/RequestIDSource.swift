@@ -1,4 +1,5 @@
 import Glibc
+internal import LayoutJSON
 import Synchronization
 
 /// Issues request ids: 32 lowercase hex digits, a random 64-bit prefix chosen once per server
@@ -46,30 +47,23 @@ final class RequestIDSource: Sendable {
 /// A count per thread, unique in the process: the top 24 bits are the thread's slot (handed out
 /// once per thread), the low 40 bits its own count.
 enum ThreadCount {
+  /// One thread's count.
+  private final class Count {
+    var value: UInt64
+    init(_ value: UInt64) { self.value = value }
+  }
+
   private static let slots = Atomic<UInt64>(0)
 
-  /// The key whose per-thread value is the thread's count, freed when the thread exits.
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let created = pthread_key_create(&key) { pointer in
-      pointer?.assumingMemoryBound(to: UInt64.self).deallocate()
-    }
-    precondition(created == 0, "pthread_key_create failed")
-    return key
-  }()
+  /// Each thread's count, starting at its slot (freed when the thread exits).
+  private static let perThread = PerThread {
+    Count((slots.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFF_FFFF) << 40)
+  }
 
   /// The calling thread's next count.
   static func next() -> UInt64 {
-    let state: UnsafeMutablePointer<UInt64>
-    if let pointer = pthread_getspecific(key) {
-      state = pointer.assumingMemoryBound(to: UInt64.self)
-    } else {
-      state = .allocate(capacity: 1)
-      let slot = slots.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFF_FFFF
-      state.initialize(to: slot << 40)
-      pthread_setspecific(key, state)
-    }
-    state.pointee &+= 1
-    return state.pointee
+    let count = perThread.current
+    count.value &+= 1
+    return count.value
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LayoutJSON
 import Synchronization
 
 /// A value guarded by a `pthread_mutex_t`.
@@ -83,23 +84,20 @@ enum ThreadIndex {
   /// How many shards sharded state has: enough for the worker threads of one server.
   static let shardCount = 8
 
+  /// One thread's index.
+  private final class Index {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+  }
+
   private static let next = Atomic<Int>(0)
 
-  /// The key whose per-thread value is the thread's index plus one (no destructor: it is not a
-  /// pointer to anything).
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let created = pthread_key_create(&key, nil)
-    precondition(created == 0, "pthread_key_create failed")
-    return key
-  }()
+  /// Each thread's index, handed out on its first use.
+  private static let perThread = PerThread {
+    Index(next.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFFFF)
+  }
 
   /// The calling thread's index.
   @inline(__always)
-  static var current: Int {
-    if let value = pthread_getspecific(key) { return Int(bitPattern: value) - 1 }
-    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFFFF
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1))
-    return index
-  }
+  static var current: Int { perThread.current.value }
 }
