@@ -15,14 +15,18 @@ public struct AvoidRequest: Hashable, Sendable {
   /// The focused input: container coordinates for `translate` and `resize`, content
   /// coordinates for `scroll`.
   public var field: Rect
+  /// Where the keyboard is: `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
   public var keyboard: KeyboardInput
   /// The screen bounds; nil means `container`.
   public var screen: Rect?
+  /// What an undocked keyboard does: `ignore` (the default) treats it as hidden, `avoid` as
+  /// docked (contract §3).
   public var undocked: UndockedPolicy
   /// The container's safe-area insets, each ≥ 0.
   public var safeArea: Insets
   /// The gap wanted between the field's bottom and the keyboard's top, ≥ 0.
   public var margin: Double
+  /// How the app makes room: `translate` (the default), `scroll` or `resize`.
   public var mode: AvoidMode
   /// The scroll view's current content offset; decoding requires it for `scroll`, where nil
   /// reads as zero.
@@ -37,6 +41,7 @@ public struct AvoidRequest: Hashable, Sendable {
   /// (§4.5); nil when the request has none.
   public var alsoReveal: AlsoReveal?
 
+  /// A request with the contract §4 defaults for every member left out.
   public init(
     container: Rect, field: Rect, keyboard: KeyboardInput, screen: Rect? = nil,
     undocked: UndockedPolicy = .ignore, safeArea: Insets = .zero, margin: Double = AvoidRequest.defaultMargin,
@@ -64,6 +69,7 @@ public struct AvoidRequest: Hashable, Sendable {
 
 /// The answer of `POST /avoid` (contract §4.4).
 public struct AvoidAnswer: Hashable, Sendable {
+  /// The keyboard's `state` and its `overlap` with the container (contract §3).
   public var keyboard: KeyboardAnswer
   /// What the app applies; its case is the answer's `mode`.
   public var layout: Layout
@@ -75,6 +81,7 @@ public struct AvoidAnswer: Hashable, Sendable {
   /// request had no `alsoReveal`.
   public var alsoRevealed: AlsoRevealed?
 
+  /// An answer; `animation` and `alsoRevealed` only when the request had them.
   public init(
     keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
     alsoRevealed: AlsoRevealed? = nil

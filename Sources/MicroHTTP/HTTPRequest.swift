@@ -116,6 +116,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     self.rawValue = token
   }
 
+  /// The method's token, e.g. `POST`.
   public var description: String { rawValue }
 
   /// `GET`.
