@@ -230,7 +230,8 @@ public struct MotionFrames: RandomAccessCollection, Hashable, Sendable {
   /// One past the last frame's index: `count`.
   public var endIndex: Int { count }
 
-  /// Frame `position`: the progress at `position / frameRate` seconds, exactly 1 for the last.
+  /// Frame `position`: the progress at `position / frameRate` seconds (exactly 1 for the last),
+  /// or the value a decoded answer held.
   public subscript(position: Int) -> Double {
     switch source {
     case .sampled(let motion, let frameRate):
