@@ -49,6 +49,7 @@ public struct TestHeaders: Sendable, Sequence {
     return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
   }
 
+  /// The fields in the order they arrived, repeated names included.
   public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
     fields.makeIterator()
   }

@@ -33,18 +33,23 @@ public struct AlsoReveal: RandomAccessCollection, Hashable, Sendable, Expressibl
     count += 1
   }
 
+  /// The first rect's index: 0.
   public var startIndex: Int { 0 }
+  /// One past the last rect's index: `count`.
   public var endIndex: Int { count }
 
+  /// Rect `position`, in the request's order; `position` must be below `count`.
   public subscript(position: Int) -> Rect {
     precondition(position >= 0 && position < count, "index out of range")
     return rects[position]
   }
 
+  /// Whether both list the same rects in the same order; unused storage is not compared.
   public static func == (lhs: AlsoReveal, rhs: AlsoReveal) -> Bool {
     lhs.elementsEqual(rhs)
   }
 
+  /// Hashes the listed rects, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     for rect in self { hasher.combine(rect) }
@@ -75,9 +80,12 @@ public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, Expressi
     count += 1
   }
 
+  /// The first boolean's index: 0.
   public var startIndex: Int { 0 }
+  /// One past the last boolean's index: `count`.
   public var endIndex: Int { count }
 
+  /// Whether rect `position` of `alsoReveal` was kept in view; `position` must be below `count`.
   public subscript(position: Int) -> Bool {
     precondition(position >= 0 && position < count, "index out of range")
     return bits & (1 << UInt16(position)) != 0

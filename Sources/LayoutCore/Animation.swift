@@ -8,6 +8,7 @@ public struct KeyboardAnimation: Hashable, Sendable {
   /// `frames` in the answer.
   public var frameRate: Int?
 
+  /// An animation with the contract §6 defaults for every member left out.
   public init(
     duration: Double = KeyboardAnimation.defaultDuration, curve: Int = KeyboardAnimation.defaultCurve,
     frameRate: Int? = nil
@@ -47,6 +48,7 @@ public struct AnimationAnswer: Hashable, Sendable {
   /// is a cubic-bezier fair only over `motionDuration`.
   public var timingFunction: String
 
+  /// An answer with every member given; `frames` only when the request had a `frameRate`.
   public init(
     duration: Double, curve: Int, options: Int, motionDuration: Double, easing: String,
     frames: MotionFrames? = nil, timingFunction: String

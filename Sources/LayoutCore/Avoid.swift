@@ -1,10 +1,10 @@
 /// How an app avoids the keyboard (contract §4, request member `mode`).
 public enum AvoidMode: String, Codable, Hashable, Sendable, CaseIterable {
-  /// Shift the whole container up (§4.1).
+  /// Shift the whole container up (contract §4.1).
   case translate
-  /// Let a scroll view make room (§4.2).
+  /// Let a scroll view make room (contract §4.2).
   case scroll
-  /// Give up the container's bottom (§4.3).
+  /// Give up the container's bottom (contract §4.3).
   case resize
 }
 
@@ -15,14 +15,18 @@ public struct AvoidRequest: Hashable, Sendable {
   /// The focused input: container coordinates for `translate` and `resize`, content
   /// coordinates for `scroll`.
   public var field: Rect
+  /// Where the keyboard is: `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
   public var keyboard: KeyboardInput
   /// The screen bounds; nil means `container`.
   public var screen: Rect?
+  /// What an undocked keyboard does: `ignore` (the default) treats it as hidden, `avoid` as
+  /// docked (contract §3).
   public var undocked: UndockedPolicy
   /// The container's safe-area insets, each ≥ 0.
   public var safeArea: Insets
   /// The gap wanted between the field's bottom and the keyboard's top, ≥ 0.
   public var margin: Double
+  /// How the app makes room: `translate` (the default), `scroll` or `resize`.
   public var mode: AvoidMode
   /// The scroll view's current content offset; decoding requires it for `scroll`, where nil
   /// reads as zero.
@@ -34,9 +38,10 @@ public struct AvoidRequest: Hashable, Sendable {
   /// The keyboard notification's animation, echoed in the answer.
   public var animation: KeyboardAnimation?
   /// More to keep in view with the field, most important first, in the field's coordinates
-  /// (§4.5); nil when the request has none.
+  /// (contract §4.5); nil when the request has none.
   public var alsoReveal: AlsoReveal?
 
+  /// A request with the contract §4 defaults for every member left out.
   public init(
     container: Rect, field: Rect, keyboard: KeyboardInput, screen: Rect? = nil,
     undocked: UndockedPolicy = .ignore, safeArea: Insets = .zero, margin: Double = AvoidRequest.defaultMargin,
@@ -64,6 +69,7 @@ public struct AvoidRequest: Hashable, Sendable {
 
 /// The answer of `POST /avoid` (contract §4.4).
 public struct AvoidAnswer: Hashable, Sendable {
+  /// The keyboard's `state` and its `overlap` with the container (contract §3).
   public var keyboard: KeyboardAnswer
   /// What the app applies; its case is the answer's `mode`.
   public var layout: Layout
@@ -71,10 +77,11 @@ public struct AvoidAnswer: Hashable, Sendable {
   public var fits: Bool
   /// The echoed animation; nil when the request had none.
   public var animation: AnimationAnswer?
-  /// Per `alsoReveal` rect, whether it was kept in view with the field (§4.5); nil when the
+  /// Per `alsoReveal` rect, whether it was kept in view with the field (contract §4.5); nil when the
   /// request had no `alsoReveal`.
   public var alsoRevealed: AlsoRevealed?
 
+  /// An answer; `animation` and `alsoRevealed` only when the request had them.
   public init(
     keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
     alsoRevealed: AlsoRevealed? = nil
@@ -93,11 +100,11 @@ public struct AvoidAnswer: Hashable, Sendable {
 extension AvoidAnswer {
   /// The per-mode part of an `/avoid` answer.
   public enum Layout: Hashable, Sendable {
-    /// §4.1: apply `offset` as the container's translation.
+    /// contract §4.1: apply `offset` as the container's translation.
     case translate(offset: Point)
-    /// §4.2: set the scroll view's content offset, content inset and indicator insets.
+    /// contract §4.2: set the scroll view's content offset, content inset and indicator insets.
     case scroll(contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets)
-    /// §4.3: give up `bottomInset` points; `visible` is what is left, in container coordinates.
+    /// contract §4.3: give up `bottomInset` points; `visible` is what is left, in container coordinates.
     case resize(bottomInset: Double, additionalSafeAreaInsets: Insets, visible: Rect)
 
     /// The mode this layout answers.

@@ -4,21 +4,27 @@ public struct CaretFollowRequest: Hashable, Sendable {
   public var textView: Rect
   /// `caretRect(for: selectedTextRange.end)`, in content coordinates.
   public var caret: Rect
+  /// The text view's current content offset.
   public var contentOffset: Point
+  /// The text view's current content size.
   public var contentSize: Size
   /// The base content inset, without the keyboard; may be negative.
   public var contentInset: Insets
   /// The text view's safe-area insets, each ≥ 0.
   public var safeArea: Insets
+  /// Where the keyboard is: `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
   public var keyboard: KeyboardInput
   /// The screen bounds; nil means `textView`.
   public var screen: Rect?
+  /// What an undocked keyboard does: `ignore` (the default) treats it as hidden, `avoid` as
+  /// docked (contract §3).
   public var undocked: UndockedPolicy
   /// Space kept above and below the caret, ≥ 0.
   public var margin: Double
   /// The caret rect is grown downward to at least this height, ≥ 0.
   public var lineHeight: Double
 
+  /// A request with the contract §5 defaults for every member left out.
   public init(
     textView: Rect, caret: Rect, contentOffset: Point, contentSize: Size, contentInset: Insets = .zero,
     safeArea: Insets = .zero, keyboard: KeyboardInput, screen: Rect? = nil,
@@ -46,6 +52,7 @@ public struct CaretFollowRequest: Hashable, Sendable {
 
 /// The answer of `POST /caret-follow` (contract §5).
 public struct CaretFollowAnswer: Codable, Hashable, Sendable {
+  /// The keyboard's `state` and its `overlap` with the text view (contract §3).
   public var keyboard: KeyboardAnswer
   /// The new content offset, clamped to the scrollable range.
   public var contentOffset: Point
@@ -58,6 +65,7 @@ public struct CaretFollowAnswer: Codable, Hashable, Sendable {
   /// Whether the caret (with its margin) lies inside the visible part after the scroll.
   public var caretVisible: Bool
 
+  /// An answer with every member given.
   public init(
     keyboard: KeyboardAnswer, contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets,
     changed: Bool, caretVisible: Bool

@@ -15,6 +15,7 @@ extension Point: Codable {
     y = try container.validNumber("y")
   }
 
+  /// Encodes `{"x", "y"}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(x, forKey: .x)
@@ -39,6 +40,7 @@ extension Size: Codable {
     height = try container.validNumber("height", nonNegative: true)
   }
 
+  /// Encodes `{"width", "height"}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(width, forKey: .width)
@@ -65,6 +67,7 @@ extension Rect: Codable {
     height = try container.validNumber("height", nonNegative: true)
   }
 
+  /// Encodes `{"x", "y", "width", "height"}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(x, forKey: .x)

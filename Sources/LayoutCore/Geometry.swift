@@ -1,8 +1,11 @@
 /// A point in the contract §2 coordinate system: origin top-left, y grows downward.
 public struct Point: Hashable, Sendable {
+  /// The horizontal coordinate, growing to the right.
   public var x: Double
+  /// The vertical coordinate, growing downward.
   public var y: Double
 
+  /// The point at (`x`, `y`).
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
@@ -14,9 +17,12 @@ public struct Point: Hashable, Sendable {
 
 /// A size in points; decoding requires both members to be ≥ 0.
 public struct Size: Hashable, Sendable {
+  /// The horizontal extent, in points.
   public var width: Double
+  /// The vertical extent, in points.
   public var height: Double
 
+  /// A size of `width` by `height` points.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -28,11 +34,16 @@ public struct Size: Hashable, Sendable {
 
 /// A rectangle by origin and size; decoding requires `width` and `height` to be ≥ 0.
 public struct Rect: Hashable, Sendable {
+  /// The left edge.
   public var x: Double
+  /// The top edge (y grows downward).
   public var y: Double
+  /// The horizontal extent.
   public var width: Double
+  /// The vertical extent.
   public var height: Double
 
+  /// The rectangle with its top-left corner at (`x`, `y`).
   public init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
@@ -58,11 +69,16 @@ public struct Rect: Hashable, Sendable {
 /// Decoding accepts negative members (a `contentInset` may be negative); requests check
 /// `safeArea` for ≥ 0 themselves.
 public struct Insets: Hashable, Sendable {
+  /// The inset from the top edge.
   public var top: Double
+  /// The inset from the left edge.
   public var left: Double
+  /// The inset from the bottom edge.
   public var bottom: Double
+  /// The inset from the right edge.
   public var right: Double
 
+  /// Insets with every edge left out at 0, as in a request (contract §2).
   public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
     self.top = top
     self.left = left

@@ -28,11 +28,12 @@ public enum UndockedPolicy: String, Codable, Hashable, Sendable, CaseIterable {
 
 /// The keyboard part of every answer (contract §3): `{"state", "overlap"}`.
 public struct KeyboardAnswer: Codable, Hashable, Sendable {
-  /// The classification.
+  /// `hidden`, `docked` or `undocked`.
   public var state: KeyboardState
   /// How many points at the bottom of the container the keyboard covers, in `0…container.height`.
   public var overlap: Double
 
+  /// The keyboard part of an answer with this `state` and `overlap`.
   public init(state: KeyboardState, overlap: Double) {
     self.state = state
     self.overlap = overlap

@@ -39,6 +39,7 @@ extension KeyboardAnimation: Codable {
     frameRate = try container.frameRateIfPresent(for: Motion(curve: curve, duration: duration))
   }
 
+  /// Encodes `{"duration", "curve"}`, and `frameRate` when present.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(duration, forKey: .duration)

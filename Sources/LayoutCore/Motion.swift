@@ -23,6 +23,8 @@ public struct Motion: Hashable, Sendable {
     case linear
   }
 
+  /// How progress runs over `duration`: the spring for curve 7, a cubic Bézier or linear
+  /// otherwise.
   public let shape: Shape
   /// How long the motion really lasts, in seconds: contract §6's `motionDuration`.
   public let duration: Double
@@ -199,6 +201,7 @@ public struct MotionFrames: RandomAccessCollection, Hashable, Sendable {
   }
 
   let source: Source
+  /// How many frames there are: n + 1.
   public let count: Int
 
   /// The frames of `motion` sampled `frameRate` times a second.
@@ -222,9 +225,13 @@ public struct MotionFrames: RandomAccessCollection, Hashable, Sendable {
   /// The most frames an answer holds: 2,401, ten seconds at 240 frames a second.
   public static let maximumCount = 2401
 
+  /// The first frame's index: 0.
   public var startIndex: Int { 0 }
+  /// One past the last frame's index: `count`.
   public var endIndex: Int { count }
 
+  /// Frame `position`: the progress at `position / frameRate` seconds (exactly 1 for the last),
+  /// or the value a decoded answer held.
   public subscript(position: Int) -> Double {
     switch source {
     case .sampled(let motion, let frameRate):
@@ -234,10 +241,12 @@ public struct MotionFrames: RandomAccessCollection, Hashable, Sendable {
     }
   }
 
+  /// Whether both hold the same values, however they were made.
   public static func == (lhs: MotionFrames, rhs: MotionFrames) -> Bool {
     lhs.elementsEqual(rhs)
   }
 
+  /// Hashes the values, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     for value in self { hasher.combine(value) }

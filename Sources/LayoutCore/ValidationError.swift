@@ -7,6 +7,7 @@ public struct LayoutValidationError: Error, Hashable, Sendable {
   /// A sentence a person understands, e.g. "`keyboard.height` must be ≥ 0, got -1."
   public var detail: String
 
+  /// An error breaking rule `kind` at `pointer`, explained by `detail`.
   public init(kind: Kind, pointer: String, detail: String) {
     self.kind = kind
     self.pointer = pointer
@@ -15,6 +16,7 @@ public struct LayoutValidationError: Error, Hashable, Sendable {
 }
 
 extension LayoutValidationError: CustomStringConvertible {
+  /// `rule at "pointer": detail`, for logs and test failures.
   public var description: String { "\(kind.rawValue) at \"\(pointer)\": \(detail)" }
 }
 
@@ -74,49 +76,49 @@ extension LayoutValidationError {
   public static func missingMember(at path: [any CodingKey]) -> Self {
     Self(
       kind: .missingMember, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` is required.")
+      detail: "\(JSONPointer.subject(for: path)) is required.")
   }
 
   /// An object holds two members of the same name; `path` ends at the second one.
   public static func duplicateMember(at path: [any CodingKey]) -> Self {
     Self(
       kind: .duplicateMember, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` appears more than once.")
+      detail: "\(JSONPointer.subject(for: path)) appears more than once.")
   }
 
   @usableFromInline
   static func notFinite(at path: [any CodingKey]) -> Self {
     Self(
       kind: .notFinite, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` must be a finite number that a 64-bit float can hold.")
+      detail: "\(JSONPointer.subject(for: path)) must be a finite number that a 64-bit float can hold.")
   }
 
   @usableFromInline
   static func outOfRange(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` must lie within ±1e9, got \(format(value)).")
+      detail: "\(JSONPointer.subject(for: path)) must lie within ±1e9, got \(format(value)).")
   }
 
   @usableFromInline
   static func negative(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: .negative, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` must be ≥ 0, got \(format(value)).")
+      detail: "\(JSONPointer.subject(for: path)) must be ≥ 0, got \(format(value)).")
   }
 
   @usableFromInline
   static func badCurve(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` must be an integer from 0 to 15, got \(format(value)).")
+      detail: "\(JSONPointer.subject(for: path)) must be an integer from 0 to 15, got \(format(value)).")
   }
 
   @usableFromInline
   static func badFrameRate(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` must be an integer from 1 to 240, got \(format(value))."
+      detail: "\(JSONPointer.subject(for: path)) must be an integer from 1 to 240, got \(format(value))."
     )
   }
 
@@ -128,7 +130,7 @@ extension LayoutValidationError {
   ) -> Self {
     Self(
       kind: .tooMany, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` \(frameRate) over a \(format(duration)) s motion gives "
+      detail: "\(JSONPointer.subject(for: path)) \(frameRate) over a \(format(duration)) s motion gives "
         + "\(format(count)) frames; at most 2401 are answered (ten seconds at 240 frames a second).")
   }
 
@@ -137,7 +139,7 @@ extension LayoutValidationError {
     let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
     return Self(
       kind: .unknownValue, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` must be \(allowed), got \"\(shown)\".")
+      detail: "\(JSONPointer.subject(for: path)) must be \(allowed), got \"\(shown)\".")
   }
 
   @usableFromInline
@@ -158,7 +160,7 @@ extension LayoutValidationError {
   static func tooMany(_ count: Int, limit: Int, at path: [any CodingKey]) -> Self {
     Self(
       kind: .tooMany, pointer: JSONPointer.pointer(for: path),
-      detail: "`\(JSONPointer.memberName(for: path))` holds at most \(limit) elements, got \(count).")
+      detail: "\(JSONPointer.subject(for: path)) holds at most \(limit) elements, got \(count).")
   }
 
   /// A number as a person writes it: `-1`, not `-1.0`.
@@ -184,18 +186,18 @@ extension LayoutValidationError {
       let path = context.codingPath
       self.init(
         kind: .wrongType, pointer: JSONPointer.pointer(for: path),
-        detail: "`\(JSONPointer.memberName(for: path))` must be \(Self.describe(type)).")
+        detail: "\(JSONPointer.subject(for: path)) must be \(Self.describe(type)).")
     case .valueNotFound(let type, let context):
       let path = context.codingPath
       self.init(
         kind: .wrongType, pointer: JSONPointer.pointer(for: path),
-        detail: "`\(JSONPointer.memberName(for: path))` must be \(Self.describe(type)), not null.")
+        detail: "\(JSONPointer.subject(for: path)) must be \(Self.describe(type)), not null.")
     case .dataCorrupted(let context):
       let path = context.codingPath
       let detail =
         path.isEmpty
         ? "The body is not valid: \(context.debugDescription)"
-        : "`\(JSONPointer.memberName(for: path))` does not hold a valid value."
+        : "\(JSONPointer.subject(for: path)) does not hold a valid value."
       self.init(kind: .invalidValue, pointer: JSONPointer.pointer(for: path), detail: detail)
     @unknown default:
       self.init(kind: .invalidValue, pointer: "", detail: "The body could not be decoded.")
@@ -235,10 +237,15 @@ public enum JSONPointer {
     "/\(index)" + pointer
   }
 
+  /// The subject of a detail sentence: the member name in backticks (`` `keyboard.height` ``),
+  /// or `The body` when the path is empty.
+  public static func subject(for codingPath: [any CodingKey]) -> String {
+    codingPath.isEmpty ? "The body" : "`\(memberName(for: codingPath))`"
+  }
+
   /// A member name for sentences: `[keyboard, height]` → `keyboard.height`,
-  /// `[items, 0]` → `items[0]`, `[]` → `the body`.
+  /// `[items, 0]` → `items[0]`, `[]` → `""`.
   public static func memberName(for codingPath: [any CodingKey]) -> String {
-    if codingPath.isEmpty { return "the body" }
     var result = ""
     for key in codingPath {
       if let index = key.intValue {

@@ -21,6 +21,7 @@ public struct JSONDuplicateMemberError: Error, @unchecked Sendable, CustomString
     self.offset = offset
   }
 
+  /// `duplicate member "name" at offset N`.
   public var description: String {
     "duplicate member \"\(name)\" at offset \(offset)"
   }

@@ -285,6 +285,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     self.column = column
   }
 
+  /// The message with its place: `… at line L, column C`.
   public var description: String {
     "\(message) at line \(line), column \(column)"
   }

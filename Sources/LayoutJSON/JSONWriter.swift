@@ -33,23 +33,27 @@ public struct JSONWriter {
     if needsComma { bytes.append(UInt8(ascii: ",")) }
   }
 
+  /// Writes `{`; members follow as `key` and value pairs, then `endObject()`.
   public mutating func beginObject() {
     separate()
     bytes.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
+  /// Writes `}`.
   public mutating func endObject() {
     bytes.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
+  /// Writes `[`; elements follow, then `endArray()`.
   public mutating func beginArray() {
     separate()
     bytes.append(UInt8(ascii: "["))
     needsComma = false
   }
 
+  /// Writes `]`.
   public mutating func endArray() {
     bytes.append(UInt8(ascii: "]"))
     needsComma = true
@@ -72,6 +76,7 @@ public struct JSONWriter {
     needsComma = false
   }
 
+  /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     separate()
     if value {
@@ -84,6 +89,7 @@ public struct JSONWriter {
     needsComma = true
   }
 
+  /// Writes `null`.
   public mutating func null() {
     separate()
     bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])

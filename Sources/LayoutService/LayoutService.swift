@@ -70,6 +70,7 @@ public struct LayoutService: Sendable {
 
 /// The version `layoutd --version` prints and the start-up line names.
 public enum LayoutdVersion {
+  /// This build's version, a semantic version string.
   public static let current = "0.1.0"
 }
 

@@ -40,7 +40,9 @@ public struct HTTPRequest: ~Copyable {
   }
 
   /// Calls `read` with the request body (empty when there is none) and returns what it returns.
-  /// The buffer is valid only during the call.
+  ///
+  /// The buffer is valid only inside `read`: don't return it, store it or let a pointer derived
+  /// from it escape; copy out the bytes that must outlive the call.
   public func withBody<Result: ~Copyable, Failure: Error>(
     _ read: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -62,7 +64,10 @@ public struct HTTPRequest: ~Copyable {
   }
 
   /// Calls `body` with the bytes of the request header `name` (case-insensitive), or `nil` when
-  /// it is absent, without copying them into a `String`. The bytes are valid only during `body`.
+  /// it is absent, without copying them into a `String`.
+  ///
+  /// The buffer is valid only inside `body`: don't return it, store it or let a pointer derived
+  /// from it escape; copy out the bytes that must outlive the call.
   public func withHeaderBytes<Result>(
     _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
   ) rethrows -> Result {
@@ -116,6 +121,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     self.rawValue = token
   }
 
+  /// The method's token, e.g. `POST`.
   public var description: String { rawValue }
 
   /// `GET`.

@@ -208,6 +208,7 @@ public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible 
   /// libmicrohttpd refused to start; `errno` is the system error seen, or 0.
   case cannotStart(host: String, port: Int, errno: Int32)
 
+  /// One line naming the address and what went wrong.
   public var description: String {
     switch self {
     case .addressInUse(let host, let port):

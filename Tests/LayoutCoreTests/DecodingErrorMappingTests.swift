@@ -29,6 +29,15 @@ struct DecodingErrorMappingTests {
     #expect(null.detail == "`keyboard` must be a string, not null.")
   }
 
+  @Test("a body that is not an object is named as the body, not as a member")
+  func bodyNotAnObject() {
+    let error = LayoutValidationError(
+      .typeMismatch([String: Double].self, .init(codingPath: [], debugDescription: "x")))
+    #expect(error.kind == .wrongType)
+    #expect(error.pointer == "")
+    #expect(error.detail == "The body must be an object.")
+  }
+
   @Test("dataCorrupted is an invalid value at the path")
   func corrupted() {
     let error = LayoutValidationError(.dataCorrupted(.init(codingPath: path, debugDescription: "x")))

@@ -39,8 +39,15 @@ struct JSONPointerTests {
 
   @Test("member names read as in the detail sentences")
   func memberNames() {
-    #expect(JSONPointer.memberName(for: []) == "the body")
+    #expect(JSONPointer.memberName(for: []) == "")
     #expect(JSONPointer.memberName(for: [Key("safeArea"), Key("bottom")]) == "safeArea.bottom")
     #expect(JSONPointer.memberName(for: [Key("items"), Key(index: 0), Key("x")]) == "items[0].x")
+  }
+
+  @Test("a sentence's subject is a member name in backticks, or the body without them")
+  func subjects() {
+    #expect(JSONPointer.subject(for: []) == "The body")
+    #expect(JSONPointer.subject(for: [Key("safeArea"), Key("bottom")]) == "`safeArea.bottom`")
+    #expect(JSONPointer.subject(for: [Key("alsoReveal"), Key(index: 2)]) == "`alsoReveal[2]`")
   }
 }

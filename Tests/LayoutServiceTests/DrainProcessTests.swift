@@ -3,6 +3,8 @@ import HTTPTesting
 import Synchronization
 import Testing
 
+@testable import LayoutService
+
 /// SIGTERM under load, against the real `layoutd` process.
 @Suite("Drain under load", .serialized)
 struct DrainProcessTests {

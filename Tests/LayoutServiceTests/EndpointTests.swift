@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTesting
 import LayoutCore
-import LayoutService
 import LayoutTesting
 import Testing
+
+@testable import LayoutService
 
 /// Answers over HTTP equal what `LayoutCore` computes and what Foundation's `JSONEncoder`
 /// writes for it, for requests across every mode and keyboard kind.

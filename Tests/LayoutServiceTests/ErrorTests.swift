@@ -193,6 +193,15 @@ struct ErrorTests {
   }
 
   @Test(arguments: RequestDecoder.allCases)
+  func aBodyThatIsNotAnObjectIsNamedAsTheBody(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
+    for (path, body) in [("/avoid", "[1,2]"), ("/caret-follow", "7"), ("/avoid", "\"text\"")] {
+      let problem = try expectProblem(try fixture.post(path, body), status: 422, pointer: "")
+      #expect(problem["detail"] as? String == "The body must be an object.", "\(path) \(body)")
+    }
+  }
+
+  @Test(arguments: RequestDecoder.allCases)
   func caretFollowViolationsPointIntoItsMembers(decoder: RequestDecoder) throws {
     let fixture = try ServiceFixture(decoder: decoder)
     try expectProblem(

@@ -3,12 +3,15 @@ import Testing
 
 /// The `layoutd` executable run as a child process, with its stderr collected.
 final class LayoutdProcess: @unchecked Sendable {
-  // @unchecked: `stderrText` is only touched under `lock`; the rest is set in init.
+  // @unchecked: `stderrText` and `stderrEnded` are only touched under `lock`; the rest is set
+  // in init.
   let process = Process()
   private let stderrPipe = Pipe()
   private let stdoutPipe = Pipe()
   private let lock = NSLock()
   private var stderrText = ""
+  /// Whether the pipe reached its end: every byte the process wrote to stderr is in `stderrText`.
+  private var stderrEnded = false
 
   /// The built `layoutd` binary, next to the test bundle.
   static var executable: URL {
@@ -37,8 +40,13 @@ final class LayoutdProcess: @unchecked Sendable {
     process.standardOutput = stdoutPipe
     stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
       let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
-      self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
+      guard let self else { return }
+      if data.isEmpty {
+        handle.readabilityHandler = nil
+        self.lock.withLock { self.stderrEnded = true }
+      } else {
+        self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
+      }
     }
     try process.run()
   }
@@ -49,7 +57,9 @@ final class LayoutdProcess: @unchecked Sendable {
     String(decoding: stdoutPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
-  /// Waits for the process to exit (up to `seconds`) and returns its exit code, or nil.
+  /// Waits for the process to exit (up to `seconds`) and returns its exit code, or nil; once it
+  /// has exited, also waits (within the same bound) until its stderr is read to the end, so
+  /// `stderr` then holds every line it wrote.
   func waitForExit(seconds: Double = 15) -> Int32? {
     let deadline = Date().addingTimeInterval(seconds)
     while process.isRunning, Date() < deadline { usleep(10_000) }
@@ -57,6 +67,7 @@ final class LayoutdProcess: @unchecked Sendable {
       process.terminate()
       return nil
     }
+    while !lock.withLock({ stderrEnded }), Date() < deadline { usleep(10_000) }
     return process.terminationStatus
   }
 

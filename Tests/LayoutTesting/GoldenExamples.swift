@@ -6,10 +6,13 @@ import Foundation
 /// An example pins the members it lists: compare with `JSONComparison.differences`, which lets
 /// an answer carry the members examples leave out (see `JSONComparison.unpinned`).
 public enum GoldenExamples {
+  /// One worked example.
   public struct Example: @unchecked Sendable {
     // @unchecked: `request` and `answer` are immutable JSONSerialization trees, never mutated
     // after loading.
+    /// Its name, e.g. `translate-covered`.
     public let name: String
+    /// The route it is posted to, e.g. `/avoid`.
     public let endpoint: String
     /// The request as JSON bytes.
     public let request: Data

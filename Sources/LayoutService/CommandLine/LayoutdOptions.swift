@@ -2,8 +2,11 @@ import MicroHTTP
 
 /// What one invocation of `layoutd` asks for.
 public enum LayoutdCommand: Equatable, Sendable {
+  /// Serve with these options.
   case run(LayoutdOptions)
+  /// `--help`: print the usage text and exit.
   case help
+  /// `--version`: print the version and exit.
   case version
 }
 
@@ -11,22 +14,32 @@ public enum LayoutdCommand: Equatable, Sendable {
 public struct LayoutdOptions: Equatable, Sendable {
   /// How each request is logged on stderr.
   public enum LogFormat: String, Equatable, Sendable, CaseIterable {
-    case off, text, json
+    /// No access log.
+    case off
+    /// One line of text per request (`AccessLog.Format.text`).
+    case text
+    /// One JSON object per line (`AccessLog.Format.json`).
+    case json
   }
 
   // The server's settings start from `HTTPServer.Configuration`'s defaults: one source.
+  /// The address to bind: `localhost` or an IP literal (`--host`, `LAYOUTD_HOST`).
   public var host = Self.server.host
+  /// The port to listen on; 0 takes any free one (`--port`, `LAYOUTD_PORT`, `PORT`).
   public var port = Self.server.port
   /// Worker threads; 0 means one per core.
   public var threads = 0
+  /// The largest body of a single request; a larger one is a 413 (`--max-body-bytes`).
   public var maxBodyBytes = Self.server.maxBodyBytes
   /// The largest body of a batch route (`/avoid/batch`, `/caret-follow/batch`).
   public var maxBatchBytes = LayoutEndpoint.defaultMaxBatchBytes
   /// Seconds a connection may sit idle before it is closed.
   public var connectionTimeout = Self.server.connectionTimeout
+  /// Open connections allowed at once (`--max-connections`).
   public var maxConnections = Self.server.maxConnections
   /// Open connections allowed from one client address; 0 means no limit.
   public var maxConnectionsPerClient = Self.server.perClientConnectionLimit
+  /// Memory for one request's headers; more is a 431 (`--max-header-bytes`).
   public var maxHeaderBytes = Self.server.maxHeaderBytes
   /// Seconds requests in flight get to finish once the listener has closed.
   public var shutdownGrace = Int(Self.server.drainTimeout)
@@ -42,6 +55,7 @@ public struct LayoutdOptions: Equatable, Sendable {
   /// How request bodies are read: `fast` (the default) or `foundation` (`JSONDecoder`).
   public var decoder = RequestDecoder.fast
 
+  /// The defaults, as `layoutd` runs with no flags and no environment.
   public init() {}
 
   /// The server configuration's defaults, which these options start from.
@@ -228,9 +242,11 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// One line naming the flag or variable and what is wrong with it.
   public var message: String
 
+  /// An error saying `message`.
   public init(_ message: String) {
     self.message = message
   }
 
+  /// The message itself.
   public var description: String { message }
 }

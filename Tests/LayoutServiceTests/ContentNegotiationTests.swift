@@ -2,6 +2,25 @@ import Testing
 
 @testable import LayoutService
 
+// Content negotiation: which `Content-Type`s are read as JSON (contract §7, 415) and which
+// `Accept` headers get an SVG diagram instead of JSON.
+
+@Suite("Content types read as JSON")
+struct MediaTypeTests {
+  @Test(arguments: [
+    ("application/json", true), ("APPLICATION/JSON; charset=utf-8", true), (" text/plain ", true),
+    ("application/x-www-form-urlencoded", true), ("application/merge-patch+json", true),
+    ("application/+json", false), ("application/json-seq", false), ("text/json5", false),
+    ("application/xml", false), ("", false), ("json", false), ("/+json", false),
+    ("\tApplication/Merge-Patch+JSON ;q=1", true), ("text/plain;", true), (";application/json", false),
+    ("application/é+json", true), ("applicatioñ/json", false), ("application/json\u{212A}", false),
+    ("ᴀpplication/json", false), ("a/json+", false),
+  ])
+  func readAsJSON(contentType: String, expected: Bool) {
+    #expect(MediaType.isReadAsJSON(contentType) == expected)
+  }
+}
+
 @Suite("Accept: JSON or an SVG diagram")
 struct AnswerFormatTests {
   @Test(

@@ -1,6 +1,46 @@
 import LayoutCore
 import LayoutJSON
 
+// The models the differential tests decode: `Sample` with every Codable shape, and the request
+// models read through a parsed object as the service reads them.
+
+/// Models for differential tests: nested objects, optionals, enums, arrays, every scalar kind.
+struct Sample: Codable {
+  enum Mode: String, Codable {
+    case translate, scroll, resize
+  }
+
+  struct Frame: Codable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+  }
+
+  struct Inner: Codable {
+    var count: Int16?
+    var flag: Bool?
+    var tags: [String]
+    var big: Int64?
+    var unsigned: UInt32?
+  }
+
+  var name: String
+  var mode: Mode
+  var frame: Frame
+  var optionalFrame: Frame?
+  var values: [Double]
+  var count: Int
+  var small: UInt8?
+  var ratio: Float?
+  var inner: Inner
+  var items: [Inner]?
+  var enabled: Bool
+  var note: String?
+  var matrix: [[Double]]?
+  var flags: [Bool?]?
+}
+
 /// A parsed object as the request models read it, as the service conforms it.
 struct ObjectContainer: LayoutDecodingContainer {
   let object: JSONObject
