@@ -47,7 +47,9 @@ extension ServerContext {
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
     if observer != nil || requestIDs != nil {
       state.startNanoseconds = monotonicNanoseconds()
-      let value = MHD_lookup_connection_value(connection, .HEADER_KIND, requestIDHeader)
+      // `withCString` lends the string's own bytes; passing the String where C wants a pointer
+      // would copy it into a new array on every request.
+      let value = requestIDHeader.withCString { MHD_lookup_connection_value(connection, .HEADER_KIND, $0) }
       if let requestIDs {
         state.requestID =
           value.flatMap { RequestIDSource.isSane($0) ? String(cString: $0) : nil } ?? requestIDs.next()
