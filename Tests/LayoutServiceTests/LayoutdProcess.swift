@@ -35,15 +35,36 @@ final class LayoutdProcess: @unchecked Sendable {
     process.environment = merged
     process.standardError = stderrPipe
     process.standardOutput = stdoutPipe
+    let descriptor = stderrPipe.fileHandleForReading.fileDescriptor
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    // Keeps the pipe from filling while the process runs; `stderr` reads what is left.
     stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
-      self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
+      if self?.readStderr() ?? true { handle.readabilityHandler = nil }
     }
     try process.run()
   }
 
-  var stderr: String { lock.withLock { stderrText } }
+  /// Everything the process has written to stderr so far: once it has exited, all of it.
+  var stderr: String {
+    _ = readStderr()
+    return lock.withLock { stderrText }
+  }
+
+  /// Appends what stderr holds now to `stderrText`; whether end-of-file was reached.
+  private func readStderr() -> Bool {
+    let descriptor = stderrPipe.fileHandleForReading.fileDescriptor
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    return lock.withLock {
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          stderrText += String(decoding: chunk[0..<count], as: UTF8.self)
+        } else {
+          return count == 0 || (errno != EAGAIN && errno != EINTR)
+        }
+      }
+    }
+  }
 
   var stdout: String {
     String(decoding: stdoutPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
