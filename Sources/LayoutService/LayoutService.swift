@@ -114,9 +114,9 @@ extension LayoutService {
     return server
   }
 
-  /// Drains `server` as `layoutd` does on SIGTERM: `/readyz` answers 503 from now on, then
-  /// `server.drain()` (answers carry `Connection: close`, new connects are refused, requests in
-  /// flight finish) and the server stops.
+  /// Drains `server` at once: `/readyz` answers 503 from now on and `server.drain()` runs
+  /// (answers carry `Connection: close`, new connects are refused, requests in flight finish),
+  /// then the server stops. `layoutd` on SIGTERM waits `--drain-delay` seconds between the two.
   public func drain(_ server: HTTPServer) {
     readiness.beginDraining()
     server.drain()
