@@ -74,9 +74,6 @@ public enum LayoutdVersion {
 }
 
 extension LayoutService {
-  /// The header that carries a request's id, in both directions.
-  public static let requestIDHeader = "X-Request-Id"
-
   /// Starts a server for this service as `layoutd` runs it: every answer carries
   /// `X-Request-Id` (the client's when sane, else a new one) and the CORS headers, and each
   /// finished request is counted in `metrics` (when present) and written to `accessLog` (when
@@ -87,7 +84,7 @@ extension LayoutService {
     _ configuration: HTTPServer.Configuration, accessLog: AccessLog? = nil
   ) throws(HTTPServerError) -> HTTPServer {
     var configuration = configuration
-    configuration.requestIDHeader = Self.requestIDHeader
+    configuration.requestIDHeader = HTTPHeader.requestIDName
     configuration.assignsRequestIDs = true
     let cors = self.cors
     let earlierBeforeSend = configuration.beforeSend
