@@ -93,7 +93,7 @@ struct LifecycleTests {
     defer { server.stop() }
     let inFlight = try HTTPTestClient(port: server.port)
     try inFlight.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(entered.wait(timeout: .now() + 5) == .success)
+    #expect(entered.wait(timeout: .now() + 30) == .success)
     server.quiesce()
     #expect(throws: HTTPTestClientError.cannotConnect(errno: ECONNREFUSED)) {
       try HTTPTestClient(port: server.port)
