@@ -131,7 +131,8 @@ extension LayoutValidationError {
     Self(
       kind: .tooMany, pointer: JSONPointer.pointer(for: path),
       detail: "\(JSONPointer.subject(for: path)) \(frameRate) over a \(format(duration)) s motion gives "
-        + "\(format(count)) frames; at most 2401 are answered (ten seconds at 240 frames a second).")
+        + "\(format(count)) frames; at most \(MotionFrames.maximumCount) are answered "
+        + "(ten seconds at 240 frames a second).")
   }
 
   @usableFromInline

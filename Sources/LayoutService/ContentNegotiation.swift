@@ -1,3 +1,5 @@
+import MicroHTTP
+
 /// The `Content-Type` values a request body is read as JSON under (contract §7).
 enum MediaType {
   /// Whether a body sent with `contentType` is read as JSON: `application/json`, any
@@ -44,15 +46,6 @@ enum MediaType {
   }
 }
 
-extension Substring {
-  func trimmingWhitespace() -> Substring {
-    var text = self
-    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-    return text
-  }
-}
-
 /// How `POST /avoid` and `POST /caret-follow` write their answer: JSON, or an SVG diagram when
 /// the request's `Accept` prefers `image/svg+xml` to JSON.
 enum AnswerFormat: Equatable, Sendable {
@@ -83,7 +76,7 @@ enum AnswerFormat: Equatable, Sendable {
   /// The media range's type and subtype, lowercased, and its `q` (1 when absent).
   private static func parse(_ range: Substring) -> (Substring, Substring, Double)? {
     let parts = range.split(separator: ";", omittingEmptySubsequences: false)
-    let essence = parts[0].trimmingWhitespace().lowercased()
+    let essence = parts[0].trimmingOWS().lowercased()
     guard let slash = essence.firstIndex(of: "/") else { return nil }
     let type = essence[..<slash]
     let subtype = essence[essence.index(after: slash)...]
@@ -91,8 +84,8 @@ enum AnswerFormat: Equatable, Sendable {
     var quality = 1.0
     for parameter in parts.dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "q" else { continue }
-      guard let value = Double(pair[1].trimmingWhitespace()), (0...1).contains(value) else { return nil }
+      guard pair.count == 2, pair[0].trimmingOWS().lowercased() == "q" else { continue }
+      guard let value = Double(pair[1].trimmingOWS()), (0...1).contains(value) else { return nil }
       quality = value
     }
     return (type, subtype, quality)

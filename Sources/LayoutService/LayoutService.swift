@@ -75,9 +75,6 @@ public enum LayoutdVersion {
 }
 
 extension LayoutService {
-  /// The header that carries a request's id, in both directions.
-  public static let requestIDHeader = "X-Request-Id"
-
   /// Starts a server for this service as `layoutd` runs it: every answer carries
   /// `X-Request-Id` (the client's when sane, else a new one) and the CORS headers, and each
   /// finished request is counted in `metrics` (when present) and written to `accessLog` (when
@@ -88,7 +85,7 @@ extension LayoutService {
     _ configuration: HTTPServer.Configuration, accessLog: AccessLog? = nil
   ) throws(HTTPServerError) -> HTTPServer {
     var configuration = configuration
-    configuration.requestIDHeader = Self.requestIDHeader
+    configuration.requestIDHeader = HTTPHeader.requestIDName
     configuration.assignsRequestIDs = true
     let cors = self.cors
     let earlierBeforeSend = configuration.beforeSend
@@ -115,9 +112,9 @@ extension LayoutService {
     return server
   }
 
-  /// Drains `server` as `layoutd` does on SIGTERM: `/readyz` answers 503 from now on, then
-  /// `server.drain()` (answers carry `Connection: close`, new connects are refused, requests in
-  /// flight finish) and the server stops.
+  /// Drains `server` at once: `/readyz` answers 503 from now on and `server.drain()` runs
+  /// (answers carry `Connection: close`, new connects are refused, requests in flight finish),
+  /// then the server stops. `layoutd` on SIGTERM waits `--drain-delay` seconds between the two.
   public func drain(_ server: HTTPServer) {
     readiness.beginDraining()
     server.drain()

@@ -33,7 +33,7 @@ extension HTTPServer {
     /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.
     public var drainTimeout = 10.0
     /// The request header whose value is reported as `CompletedRequest.requestID`.
-    public var requestIDHeader = "X-Request-ID"
+    public var requestIDHeader = HTTPHeader.requestIDName
     /// Give every request an id and send it back in `requestIDHeader` on every answer: the
     /// client's own value when it is 1 to 128 characters of visible ASCII, else a generated one
     /// (32 hex digits). The observer reports the same id. Off by default.

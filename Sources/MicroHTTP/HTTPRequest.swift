@@ -154,4 +154,7 @@ public struct HTTPHeader: Hashable, Sendable {
     self.name = name
     self.value = value
   }
+
+  /// `X-Request-Id`: the header that carries a request's id, in both directions.
+  public static let requestIDName = "X-Request-Id"
 }

@@ -3,15 +3,12 @@ import Testing
 
 /// The `layoutd` executable run as a child process, with its stderr collected.
 final class LayoutdProcess: @unchecked Sendable {
-  // @unchecked: `stderrText` and `stderrEnded` are only touched under `lock`; the rest is set
-  // in init.
+  // @unchecked: `stderrText` is only touched under `lock`; the rest is set in init.
   let process = Process()
   private let stderrPipe = Pipe()
   private let stdoutPipe = Pipe()
   private let lock = NSLock()
   private var stderrText = ""
-  /// Whether the pipe reached its end: every byte the process wrote to stderr is in `stderrText`.
-  private var stderrEnded = false
 
   /// The built `layoutd` binary, next to the test bundle.
   static var executable: URL {
@@ -38,28 +35,42 @@ final class LayoutdProcess: @unchecked Sendable {
     process.environment = merged
     process.standardError = stderrPipe
     process.standardOutput = stdoutPipe
+    let descriptor = stderrPipe.fileHandleForReading.fileDescriptor
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    // Keeps the pipe from filling while the process runs; `stderr` reads what is left.
     stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self else { return }
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        self.lock.withLock { self.stderrEnded = true }
-      } else {
-        self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
-      }
+      if self?.readStderr() ?? true { handle.readabilityHandler = nil }
     }
     try process.run()
   }
 
-  var stderr: String { lock.withLock { stderrText } }
+  /// Everything the process has written to stderr so far: once it has exited, all of it.
+  var stderr: String {
+    _ = readStderr()
+    return lock.withLock { stderrText }
+  }
+
+  /// Appends what stderr holds now to `stderrText`; whether end-of-file was reached.
+  private func readStderr() -> Bool {
+    let descriptor = stderrPipe.fileHandleForReading.fileDescriptor
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    return lock.withLock {
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          stderrText += String(decoding: chunk[0..<count], as: UTF8.self)
+        } else {
+          return count == 0 || (errno != EAGAIN && errno != EINTR)
+        }
+      }
+    }
+  }
 
   var stdout: String {
     String(decoding: stdoutPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
-  /// Waits for the process to exit (up to `seconds`) and returns its exit code, or nil; once it
-  /// has exited, also waits (within the same bound) until its stderr is read to the end, so
-  /// `stderr` then holds every line it wrote.
+  /// Waits for the process to exit (up to `seconds`) and returns its exit code, or nil.
   func waitForExit(seconds: Double = 15) -> Int32? {
     let deadline = Date().addingTimeInterval(seconds)
     while process.isRunning, Date() < deadline { usleep(10_000) }
@@ -67,7 +78,6 @@ final class LayoutdProcess: @unchecked Sendable {
       process.terminate()
       return nil
     }
-    while !lock.withLock({ stderrEnded }), Date() < deadline { usleep(10_000) }
     return process.terminationStatus
   }
 

@@ -121,7 +121,7 @@ struct LayoutdProcessTests {
     #expect(Self.refusesConnects(port: port))
     let lines = layoutd.stderr.split(separator: "\n").map(String.init)
     let announced = lines.firstIndex { $0.contains("/readyz answers 503; closing the listener in 1 s") }
-    let closed = lines.firstIndex { $0.contains("listener closed at +") }
+    let closed = lines.firstIndex { $0.contains("closing the listener at +") }
     let stopped = lines.firstIndex { $0.contains("stopped at +") }
     #expect(announced != nil && closed != nil && stopped != nil, "\(lines)")
     if let announced, let closed, let stopped { #expect(announced < closed && closed < stopped) }

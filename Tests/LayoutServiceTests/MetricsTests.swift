@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTesting
-import MicroHTTP
 import Testing
 
 @testable import LayoutService
+@testable import MicroHTTP
 
 /// `GET /metrics`: the Prometheus text format, and counts that match the traffic.
 @Suite("Metrics")
@@ -125,6 +125,29 @@ struct MetricsTests {
         })
     #expect(routes.isSubset(of: Set(MetricRoute.allCases.map { Substring($0.label) })))
     #expect(!text.contains("/probe/"))
+  }
+
+  @Test func everyServedPathHasARouteLabelOfItsOwn() {
+    let paths = LayoutService().router().routes.keys
+    #expect(paths.count >= 10)
+    for path in paths {
+      let route = MetricRoute(path)
+      #expect(route != .other, "\(path)")
+      #expect(route.label == path)
+    }
+    #expect(Set(paths.map(MetricRoute.init)).count == paths.count)
+  }
+
+  @Test func theClientModuleIsCountedUnderItsPath() throws {
+    let fixture = try ProductionFixture()
+    #expect(try fixture.client().request(path: "/layoutd.js").status == 200)
+    var samples: [String: Double] = [:]
+    #expect(
+      try ProductionFixture.waitUntil {
+        samples = Self.samples(try fixture.metricsText())
+        return samples[#"layoutd_http_requests_total{route="/layoutd.js",status="200"}"#] == 1
+      })
+    #expect(samples.keys.allSatisfy { !$0.contains(#"route="other""#) || samples[$0] == 0 })
   }
 
   @Test func everyStatusIsCountedUnderItsRoute() {

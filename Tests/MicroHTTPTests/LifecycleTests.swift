@@ -86,14 +86,14 @@ struct LifecycleTests {
     var router = TestServer.routes()
     router.add(.get, "/slow") { _, response in
       entered.signal()
-      _ = release.wait(timeout: .now() + 5)
+      _ = release.wait(timeout: .now() + 60)
       response.write("slow reply")
     }
     let server = try TestServer.start(router: router)
     defer { server.stop() }
     let inFlight = try HTTPTestClient(port: server.port)
     try inFlight.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(entered.wait(timeout: .now() + 5) == .success)
+    #expect(entered.wait(timeout: .now() + 30) == .success)
     server.quiesce()
     #expect(throws: HTTPTestClientError.cannotConnect(errno: ECONNREFUSED)) {
       try HTTPTestClient(port: server.port)
@@ -106,18 +106,35 @@ struct LifecycleTests {
 
   @Test func stopLetsARequestInFlightFinish() throws {
     let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
     var router = Router()
     router.add(.get, "/slow") { _, response in
       entered.signal()
-      usleep(200_000)
+      _ = release.wait(timeout: .now() + 60)
       response.write("done")
     }
-    let server = try TestServer.start(router: router)
-    let client = try HTTPTestClient(port: server.port)
+    // The drain timeout is far beyond the test: `stop()` may return only once the request is
+    // answered.
+    let server = try TestServer.start(router: router) { $0.drainTimeout = 120 }
+    let client = try HTTPTestClient(port: server.port, timeout: 30)
     try client.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(entered.wait(timeout: .now() + 5) == .success)
-    server.stop()
+    #expect(entered.wait(timeout: .now() + 30) == .success)
+    let stopped = DispatchSemaphore(value: 0)
+    let returned = Atomic<Bool>(false)
+    DispatchQueue.global().async {
+      server.stop()
+      returned.store(true, ordering: .sequentiallyConsistent)
+      stopped.signal()
+    }
+    // `stop()` has begun once connects are refused; it waits for the held request.
+    #expect(Self.waitUntil { (try? HTTPTestClient(port: server.port)) == nil })
+    #expect(server.liveRequestCount == 1)
+    let stopReturned = returned.load(ordering: .sequentiallyConsistent)
+    #expect(!stopReturned)
+    release.signal()
     #expect(try client.readResponse().bodyString == "done")
+    // 30 s only bounds a failure.
+    #expect(stopped.wait(timeout: .now() + 30) == .success)
   }
 
   @Test func observerSeesEveryRequestOnce() throws {
@@ -157,7 +174,6 @@ struct LifecycleTests {
     #expect(aborted.bytesIn <= 10)
   }
 
-  /// Polls `condition` every millisecond for up to five seconds.
   /// Whether `condition` holds within `seconds` (checked every millisecond): a generous bound
   /// for state the server reaches promptly.
   static func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {

@@ -11,9 +11,9 @@ public struct CORSPolicy: Equatable, Sendable {
   /// Methods a preflight allows.
   static let allowMethods = "POST, OPTIONS"
   /// Request headers a preflight allows.
-  static let allowHeaders = "Content-Type, Accept, X-Request-Id"
+  static let allowHeaders = "Content-Type, Accept, \(HTTPHeader.requestIDName)"
   /// Response headers a page may read besides the CORS-safelisted ones.
-  static let exposeHeaders = "X-Request-Id"
+  static let exposeHeaders = HTTPHeader.requestIDName
   /// Seconds a browser may cache a preflight answer.
   static let maxAge = "600"
 

@@ -77,7 +77,8 @@ struct GaugeSources {
 /// The `route` label of a metric: one of the service's routes, or `other` for a path that has
 /// none, so the label set stays bounded whatever paths clients send.
 enum MetricRoute: Int, CaseIterable, Sendable {
-  case avoid, caretFollow, avoidBatch, caretFollowBatch, healthz, readyz, metrics, openAPI, playground, other
+  case avoid, caretFollow, avoidBatch, caretFollowBatch, healthz, readyz, metrics, openAPI, playground,
+    clientModule, other
 
   /// The route of a request, from the path of the route that answered it (`nil`: none).
   init(_ route: String?) {
@@ -91,6 +92,7 @@ enum MetricRoute: Int, CaseIterable, Sendable {
     case "/metrics": self = .metrics
     case "/openapi.yaml": self = .openAPI
     case "/": self = .playground
+    case "/layoutd.js": self = .clientModule
     default: self = .other
     }
   }
@@ -107,6 +109,7 @@ enum MetricRoute: Int, CaseIterable, Sendable {
     case .metrics: "/metrics"
     case .openAPI: "/openapi.yaml"
     case .playground: "/"
+    case .clientModule: "/layoutd.js"
     case .other: "other"
     }
   }

@@ -67,7 +67,7 @@ public enum Layoutd {
     )
     Signals.sleep(seconds: options.drainDelay)
     StandardError.line(
-      "layoutd: listener closed at +\(elapsed(since: start)) s; requests in flight get up to \(options.shutdownGrace) s"
+      "layoutd: closing the listener at +\(elapsed(since: start)) s; requests in flight get up to \(options.shutdownGrace) s"
     )
     // Answers carry `Connection: close` from now on; new connects are refused.
     server.drain()
