@@ -11,17 +11,13 @@
 import json
 import os
 import unittest
-import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser import ARTIFACTS, BASE, WAIT, chromium, post
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-BASE = os.environ.get("LAYOUTD_URL", "http://127.0.0.1:8080")
-ARTIFACTS = os.environ.get("ARTIFACTS", "artifacts")
-WAIT = 20
 TOLERANCE = 0.005
 
 REQUEST = {
@@ -33,12 +29,9 @@ REQUEST = {
 
 
 def avoid(animation):
-    body = dict(REQUEST, animation=animation)
-    request = urllib.request.Request(
-        BASE + "/avoid", data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+    status, _, body = post("/avoid", dict(REQUEST, animation=animation))
+    assert status == 200, status
+    return json.loads(body)
 
 
 # Samples an easing as Chromium runs it: an opacity animation from 0 to 1, paused, read through
@@ -67,15 +60,7 @@ try {
 class MotionTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,1000", "--force-device-scale-factor=1"):
-            options.add_argument(argument)
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.driver.set_page_load_timeout(WAIT)
-        cls.driver.set_script_timeout(WAIT)
-        os.makedirs(ARTIFACTS, exist_ok=True)
+        cls.driver = chromium()
 
     @classmethod
     def tearDownClass(cls):

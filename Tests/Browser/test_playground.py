@@ -12,41 +12,23 @@ import os
 import unittest
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser import ARTIFACTS, BASE, WAIT, chromium, post
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-BASE = os.environ.get("LAYOUTD_URL", "http://127.0.0.1:8080")
-ARTIFACTS = os.environ.get("ARTIFACTS", "artifacts")
-WAIT = 20
 
 # The page's default device, iPhone 14 portrait: the geometry of the contract's examples.
 SCREEN = {"width": 390, "height": 844}
 SAFE_AREA = {"top": 47, "left": 0, "bottom": 34, "right": 0}
 
 
-def post(path, body, accept="application/json"):
-    request = urllib.request.Request(
-        BASE + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Accept": accept})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status, response.headers.get("Content-Type"), response.read()
-
-
 class PlaygroundTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,1000", "--force-device-scale-factor=1"):
-            options.add_argument(argument)
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.driver.set_page_load_timeout(WAIT)
-        os.makedirs(ARTIFACTS, exist_ok=True)
+        cls.driver = chromium()
 
     @classmethod
     def tearDownClass(cls):
