@@ -102,18 +102,6 @@ public final class HTTPTestClient {
     try send(Array(raw.utf8))
   }
 
-  /// Sends `raw` in pieces of `pieceSize` bytes, pausing `pause` seconds after each, so the
-  /// server receives them in separate reads.
-  public func send(_ raw: [UInt8], inPiecesOf pieceSize: Int, pause: Double) throws(HTTPTestClientError) {
-    var offset = 0
-    while offset < raw.count {
-      let end = min(raw.count, offset + max(1, pieceSize))
-      try send(Array(raw[offset..<end]))
-      offset = end
-      if offset < raw.count, pause > 0 { usleep(UInt32(pause * 1e6)) }
-    }
-  }
-
   /// Sends one request and reads its response. Adds `Host`, and `Content-Length` when there is
   /// a body and `headers` sets neither `Content-Length` nor `Transfer-Encoding`.
   public func request(
