@@ -62,12 +62,21 @@ public struct JSONWriter {
   /// Writes a member name and the colon; the member's value must follow.
   public mutating func key(_ name: StaticString) {
     separate()
-    name.withUTF8Buffer { appendQuoted(UnsafeRawBufferPointer($0)) }
+    // A literal member name is an identifier of this package's own: nothing in it needs
+    // escaping, so it is copied as it is (checked in debug builds).
+    name.withUTF8Buffer { name in
+      assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: name)
+    }
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
-  /// Writes a member name given as a String; the member's value must follow.
+  /// Writes a member name given as a String, with JSON escaping; the member's value must
+  /// follow. (Disfavoured, so that a literal name takes the `StaticString` overload.)
+  @_disfavoredOverload
   public mutating func key(_ name: String) {
     separate()
     var name = name
@@ -79,24 +88,22 @@ public struct JSONWriter {
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     separate()
-    if value {
-      bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
-    } else {
-      bytes.append(contentsOf: [
-        UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"),
-      ])
-    }
+    let literal: StaticString = value ? "true" : "false"
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     needsComma = true
   }
 
   /// Writes `null`.
   public mutating func null() {
     separate()
-    bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+    let literal: StaticString = "null"
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     needsComma = true
   }
 
-  /// Writes a string with JSON escaping.
+  /// Writes a string with JSON escaping. (Disfavoured, so that a literal takes the
+  /// `StaticString` overload.)
+  @_disfavoredOverload
   public mutating func string(_ value: String) {
     separate()
     var value = value

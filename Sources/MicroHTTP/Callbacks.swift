@@ -6,10 +6,10 @@ import Glibc
 
 /// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are open.
 ///
-/// libmicrohttpd's own limit would stop accepting at the limit and leave further connects
-/// waiting in the listen backlog; refusing here closes them at once instead. The policy only
-/// compares: connections are counted when libmicrohttpd starts and closes them
-/// (`noteConnection`), so an accept that fails after the policy said yes takes no slot.
+/// `MHD_add_connection` calls it on the accept thread (`Listener`); a refused connection is
+/// closed at once. libmicrohttpd's own limit counts per worker thread, not per server. The
+/// policy only compares: connections are counted when libmicrohttpd starts and closes them
+/// (`noteConnection`), so a connection that fails after the policy said yes takes no slot.
 func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
@@ -63,7 +63,7 @@ func serveRequest(
     context.liveRequests.add(1, ordering: .sequentiallyConsistent)
     let framing = RequestFraming(connection, version: version)
     state.contentLength = framing.contentLength
-    if let problem = framing.problem {
+    if framing.hasProblem, let problem = framing.problem {
       state.problem = problem
       state.closesConnection = true
     } else if let version, strcmp(version, "HTTP/1.1") == 0,

@@ -59,25 +59,25 @@ extension HTTPServer {
 }
 
 extension HTTPServer {
-  /// The daemon flags for `configuration`.
-  static func flags(_ configuration: Configuration, ipv6: Bool) -> UInt32 {
-    var flags = MHD_USE_ITC.rawValue
+  /// The daemon flags for `configuration`. libmicrohttpd does not listen: `Listener` accepts
+  /// and hands it every connection (`MHD_USE_NO_LISTEN_SOCKET`; the inter-thread channel,
+  /// `MHD_USE_ITC`, wakes a worker when one is added).
+  static func flags(_ configuration: Configuration) -> UInt32 {
+    var flags = MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
     switch configuration.threading {
     case .eventLoopPool:
-      // poll(2), not epoll: libmicrohttpd 0.9.75 can abort the process when
-      // MHD_quiesce_daemon (drain) races a worker's own removal of the listen socket from its
-      // epoll set (an unguarded MHD_PANIC on ENOENT). With poll, quiescing only signals the
-      // workers. Measured side by side, poll served as many requests at the same CPU cost, with
-      // 32 and with 1,000 keep-alive connections.
+      // poll(2), not epoll: in epoll mode libmicrohttpd 0.9.75 does not notice a client that
+      // closes its connection in the middle of a request body until the idle timeout, so the
+      // request stays live that long (`BodyTests` catches it). Measured side by side, poll
+      // served as many requests at the same CPU cost.
       flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
     case .threadPerConnection:
       flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
     }
-    if ipv6 { flags |= MHD_USE_IPv6.rawValue }
     return flags
   }
 
-  /// The daemon options for `configuration`, without the listen address and the end marker.
+  /// The daemon options for `configuration`, without the end marker.
   static func options(_ configuration: Configuration, context: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
     func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
       MHD_OptionItem(option: option, value: value, ptr_value: nil)
@@ -85,14 +85,11 @@ extension HTTPServer {
     var options = [
       item(.CONNECTION_TIMEOUT, max(0, configuration.connectionTimeout)),
       // The limit is enforced by `admitConnection`, which closes extra connects at once;
-      // libmicrohttpd's own limit (split evenly over the worker threads) is set above it so
-      // that no worker ever stops accepting and leaves connects waiting in the backlog.
+      // libmicrohttpd's own limit (per worker thread) is set above it so that no worker
+      // refuses a connection the policy admitted.
       item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
       item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
       item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes)),
-      // The kernel's queue of completed connects not yet accepted: as deep as the connection
-      // limit, so a burst up to the limit waits to be accepted rather than being reset.
-      item(.LISTEN_BACKLOG_SIZE, max(1, configuration.maxConnections)),
       // libmicrohttpd's default, chosen: in 0.9.75 level 1 drops requests with a space in the
       // target unanswered and answers a missing `Host` with its doubled-header defect, and
       // level -1 answers whitespace before a colon with HTML; `RequestFraming` makes the checks

@@ -17,7 +17,10 @@ struct RequestFraming {
   /// when it does not fit.
   var contentLength = -1
   /// The problem that answers the request, when its framing is ambiguous or unsupported.
-  var problem: HTTPError?
+  private(set) var problem: HTTPError?
+  /// Whether `problem` is set: tested once per header field, and cheaper than testing the
+  /// optional (a copy of a struct holding strings).
+  private(set) var hasProblem = false
 
   private var hasTransferEncoding = false
   /// The transfer codings of every `Transfer-Encoding` field, in order.
@@ -28,36 +31,41 @@ struct RequestFraming {
     withUnsafeMutablePointer(to: &self) { scan in
       _ = MHD_get_connection_values(connection, .HEADER_KIND, readField, scan)
     }
-    guard problem == nil, hasTransferEncoding else { return }
+    guard !hasProblem, hasTransferEncoding else { return }
     if let version, strcmp(version, "HTTP/1.0") == 0 {
       // RFC 9112 §6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
-      problem = .badFraming("Transfer-Encoding is not allowed in an HTTP/1.0 request.")
+      fail(.badFraming("Transfer-Encoding is not allowed in an HTTP/1.0 request."))
     } else if contentLength >= 0 {
       // RFC 9112 §6.3 (3): both headers are a smuggling attempt or a broken client.
-      problem = .badFraming("The request has both Content-Length and Transfer-Encoding.")
+      fail(.badFraming("The request has both Content-Length and Transfer-Encoding."))
     } else if codings.last.map({ $0.lowercased() != "chunked" }) ?? true {
       // RFC 9112 §6.3 (4): without a final `chunked` the body's end cannot be known.
-      problem = .badFraming("Transfer-Encoding must end with chunked.")
+      fail(.badFraming("Transfer-Encoding must end with chunked."))
     } else if codings.count > 1 {
-      problem =
+      fail(
         codings.dropLast().contains { $0.lowercased() == "chunked" }
-        ? .badFraming("Transfer-Encoding applies chunked more than once.")
-        : HTTPError(
-          status: 501, detail: "Transfer-Encoding: only the chunked transfer coding is supported.")
+          ? .badFraming("Transfer-Encoding applies chunked more than once.")
+          : HTTPError(
+            status: 501, detail: "Transfer-Encoding: only the chunked transfer coding is supported."))
     }
+  }
+
+  private mutating func fail(_ problem: HTTPError) {
+    self.problem = problem
+    hasProblem = true
   }
 
   /// Takes in one header field.
   fileprivate mutating func read(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
-    guard problem == nil else { return }
+    guard !hasProblem else { return }
     if strcasecmp(name, "Content-Length") == 0 {
       guard let length = Self.decimal(value) else {
-        problem = .badFraming("A Content-Length field is not a plain decimal number.")
+        fail(.badFraming("A Content-Length field is not a plain decimal number."))
         return
       }
       if contentLength >= 0, contentLength != length {
         // RFC 9112 §6.3 (5); identical values collapse into one (RFC 9110 §8.6).
-        problem = .badFraming("The request has Content-Length fields that differ.")
+        fail(.badFraming("The request has Content-Length fields that differ."))
       }
       contentLength = length
     } else if strcasecmp(name, "Transfer-Encoding") == 0 {
@@ -69,7 +77,7 @@ struct RequestFraming {
     } else if let last = Self.lastByte(name), last == 0x20 || last == 0x09 {
       // RFC 9112 §5.1: whitespace between a field name and its colon is answered 400; a proxy
       // may read `Content-Length :` as Content-Length while libmicrohttpd does not.
-      problem = .badFraming("A header field name ends in whitespace.")
+      fail(.badFraming("A header field name ends in whitespace."))
     }
   }
 
@@ -106,7 +114,7 @@ private func readField(
   guard let cls, let key, let value else { return .YES }
   let framing = cls.assumingMemoryBound(to: RequestFraming.self)
   framing.pointee.read(name: key, value: value)
-  return framing.pointee.problem == nil ? .YES : .NO
+  return framing.pointee.hasProblem ? .NO : .YES
 }
 
 /// The path an origin-form or absolute-form request target names (RFC 9112 §3.2.2): for

@@ -21,32 +21,41 @@ public final class HTTPServer: Sendable {
     guard let address = ListenAddress(host: host, port: configuration.port) else {
       throw .invalidAddress(host: host, port: configuration.port)
     }
+    let listener: Listener
+    do {
+      // The kernel's queue of completed connects not yet accepted: as deep as the connection
+      // limit, so a burst up to the limit waits to be accepted rather than being reset.
+      listener = try Listener(address: address, backlog: max(1, configuration.maxConnections))
+    } catch {
+      if error.errno == EADDRINUSE { throw .addressInUse(host: host, port: configuration.port) }
+      throw .cannotStart(host: host, port: configuration.port, errno: error.errno)
+    }
     let context = ServerContext(router: router, configuration: configuration)
     let retained = Unmanaged.passRetained(context)
     var options = Self.options(configuration, context: retained.toOpaque())
-    let flags = Self.flags(configuration, ipv6: address.isIPv6)
-    let (started, failure) = address.withSockaddr { sockaddr in
-      options.append(
-        MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)))
-      options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-      return options.withUnsafeBufferPointer { options in
-        errno = 0
-        let started = CMicroHTTPD_start_daemon_with_policy(
-          flags, admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(), options.baseAddress)
-        return (started, errno)
-      }
+    options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+    let (started, failure) = options.withUnsafeBufferPointer { options in
+      errno = 0
+      let started = CMicroHTTPD_start_daemon_with_policy(
+        Self.flags(configuration), admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(),
+        options.baseAddress)
+      return (started, errno)
     }
     guard let started else {
       retained.release()
-      if failure == EADDRINUSE || address.isInUse() {
-        throw .addressInUse(host: host, port: configuration.port)
-      }
       throw .cannotStart(host: host, port: configuration.port, errno: failure)
+    }
+    do {
+      try listener.start(daemon: started)
+    } catch {
+      MHD_stop_daemon(started)
+      retained.release()
+      throw .cannotStart(host: host, port: configuration.port, errno: error.errno)
     }
     self.configuration = configuration
     self.context = context
-    self.port = Int(CMicroHTTPD_bound_port(started))
-    self.daemon = Mutex(Daemon(pointer: started, context: retained))
+    self.port = listener.port
+    self.daemon = Mutex(Daemon(pointer: started, context: retained, listener: listener))
   }
 
   deinit {
@@ -124,65 +133,35 @@ public final class HTTPServer: Sendable {
 }
 
 extension HTTPServer {
-  /// The running libmicrohttpd daemon, its listen socket once quiesced, and the context
-  /// retained on its behalf.
+  /// The running libmicrohttpd daemon, the listener that feeds it, and the context retained on
+  /// its behalf.
   struct Daemon: ~Copyable {
     var pointer: OpaquePointer?
     var context: Unmanaged<ServerContext>?
-    var quiescedSocket: Int32 = -1
+    let listener: Listener
 
-    init(pointer: OpaquePointer, context: Unmanaged<ServerContext>) {
+    init(pointer: OpaquePointer, context: Unmanaged<ServerContext>, listener: Listener) {
       self.pointer = pointer
       self.context = context
+      self.listener = listener
     }
 
-    /// Takes the listen socket from libmicrohttpd and shuts it down so that new connects are
-    /// refused. It is closed only after the daemon stops: worker threads may still hold it.
-    ///
-    /// Connections the kernel completed before this but libmicrohttpd had not accepted yet are
-    /// accepted and handed to the daemon first: shutting the socket down would reset them, and
-    /// their clients believe they are connected.
-    ///
-    /// Returns `false` when the daemon has already stopped.
+    /// Stops accepting (`Listener.stop()`): connects already completed are still served, new
+    /// ones are refused. Returns `false` when the daemon has already stopped.
     @discardableResult
-    mutating func quiesce() -> Bool {
-      guard let pointer else { return false }
-      guard quiescedSocket < 0 else { return true }
-      let socket = MHD_quiesce_daemon(pointer)
-      guard socket >= 0 else { return true }
-      quiescedSocket = socket
-      _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-      while true {
-        var address = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let client = withUnsafeMutablePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(socket, $0, &length) }
-        }
-        if client < 0 {
-          let failure = errno
-          if failure == EINTR { continue }
-          break
-        }
-        // libmicrohttpd owns (and on failure closes) the socket from here on.
-        _ = withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            MHD_add_connection(pointer, client, $0, length)
-          }
-        }
-      }
-      shutdown(socket, Int32(SHUT_RDWR))
+    func quiesce() -> Bool {
+      guard pointer != nil else { return false }
+      listener.stop()
       return true
     }
 
-    /// Stops the daemon, closes the listen socket and releases the context.
+    /// Stops accepting, stops the daemon (closing every connection and joining its threads)
+    /// and releases the context.
     mutating func stop() {
       guard let pointer else { return }
+      listener.stop()
       MHD_stop_daemon(pointer)
       self.pointer = nil
-      if quiescedSocket >= 0 {
-        close(quiescedSocket)
-        quiescedSocket = -1
-      }
       context?.release()
       context = nil
     }

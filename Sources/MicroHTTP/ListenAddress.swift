@@ -38,17 +38,4 @@ struct ListenAddress {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0) }
     }
   }
-
-  /// Whether binding this address fails with `EADDRINUSE`, tried the way libmicrohttpd binds
-  /// (`SO_REUSEADDR`, and `IPV6_V6ONLY` for IPv6) on a socket that is closed again at once.
-  func isInUse() -> Bool {
-    let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    var on: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-    if isIPv6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
-    let failure = withSockaddr { bind(fd, $0, length) == 0 ? 0 : errno }
-    return failure == EADDRINUSE
-  }
 }

@@ -60,6 +60,27 @@ struct LifecycleTests {
     #expect(try client.request(method: "POST", path: "/echo", body: "b").bodyString == "b")
   }
 
+  /// The listener hands connections to libmicrohttpd's workers by socket number, so
+  /// connections open at once are served by more than one worker thread (libmicrohttpd's own
+  /// accepting could give them all to the worker that woke first).
+  @Test func connectionsAreSpreadOverTheWorkerThreads() throws {
+    let threads = Mutex<Set<UInt>>([])
+    var router = Router()
+    router.add(.get, "/thread") { _, response in
+      _ = threads.withLock { $0.insert(UInt(pthread_self())) }
+      response.write("ok")
+    }
+    let server = try TestServer.start(router: router) { $0.threads = 2 }
+    defer { server.stop() }
+    // Held open together: 16 distinct sockets, of both parities unless the test process opens
+    // and closes other sockets between every two of them.
+    let clients = try (0..<16).map { _ in try HTTPTestClient(port: server.port) }
+    for client in clients {
+      #expect(try client.request(path: "/thread").status == 200)
+    }
+    #expect(threads.withLock { $0.count } == 2)
+  }
+
   @Test func requestStateOfAbortedRequestsIsReleased() throws {
     let server = try TestServer.start { $0.drainTimeout = 0.1 }
     for _ in 0..<3 {

@@ -190,17 +190,17 @@ enum AccessLogLine {
     decimal(UInt64(max(0, request.status)), into: &line)
     line.append(UInt8(ascii: " "))
     decimal(request.durationNanoseconds / 1000, into: &line)
-    line.append(contentsOf: "us in=".utf8)
+    literal("us in=", into: &line)
     decimal(UInt64(max(0, request.bytesIn)), into: &line)
-    line.append(contentsOf: " out=".utf8)
+    literal(" out=", into: &line)
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
-    line.append(contentsOf: " id=".utf8)
+    literal(" id=", into: &line)
     visible(request.requestID ?? "-", into: &line)
     if let items = request.items {
-      line.append(contentsOf: " items=".utf8)
+      literal(" items=", into: &line)
       decimal(UInt64(max(0, items)), into: &line)
     }
-    if !request.completed { line.append(contentsOf: " incomplete".utf8) }
+    if !request.completed { literal(" incomplete", into: &line) }
     line.append(UInt8(ascii: "\n"))
   }
 
@@ -215,31 +215,31 @@ enum AccessLogLine {
   static func json(
     _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
   ) {
-    line.append(contentsOf: #"{"time":""#.utf8)
+    literal(#"{"time":""#, into: &line)
     clock.write(time, into: &line)
-    line.append(contentsOf: #"","method":"#.utf8)
+    literal(#"","method":"#, into: &line)
     JSONWriter.appendString(request.method.rawValue, to: &line)
-    line.append(contentsOf: #","path":"#.utf8)
+    literal(#","path":"#, into: &line)
     JSONWriter.appendString(request.path, to: &line)
-    line.append(contentsOf: #","status":"#.utf8)
+    literal(#","status":"#, into: &line)
     decimal(UInt64(max(0, request.status)), into: &line)
-    line.append(contentsOf: #","duration_us":"#.utf8)
+    literal(#","duration_us":"#, into: &line)
     decimal(request.durationNanoseconds / 1000, into: &line)
-    line.append(contentsOf: #","bytes_in":"#.utf8)
+    literal(#","bytes_in":"#, into: &line)
     decimal(UInt64(max(0, request.bytesIn)), into: &line)
-    line.append(contentsOf: #","bytes_out":"#.utf8)
+    literal(#","bytes_out":"#, into: &line)
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
-    line.append(contentsOf: #","request_id":"#.utf8)
+    literal(#","request_id":"#, into: &line)
     if let requestID = request.requestID {
       JSONWriter.appendString(requestID, to: &line)
     } else {
-      line.append(contentsOf: "null".utf8)
+      literal("null", into: &line)
     }
     if let items = request.items {
-      line.append(contentsOf: #","items":"#.utf8)
+      literal(#","items":"#, into: &line)
       decimal(UInt64(max(0, items)), into: &line)
     }
-    line.append(contentsOf: (request.completed ? #","completed":true}"# : #","completed":false}"#).utf8)
+    literal(request.completed ? #","completed":true}"# : #","completed":false}"#, into: &line)
     line.append(UInt8(ascii: "\n"))
   }
 
@@ -288,6 +288,12 @@ enum AccessLogLine {
     line.append(UInt8(ascii: "."))
   }
 
+  /// Appends the bytes of a literal (a `String` literal's `.utf8` would go through the generic,
+  /// slower `append(contentsOf:)`).
+  private static func literal(_ text: StaticString, into line: inout [UInt8]) {
+    text.withUTF8Buffer { line.append(contentsOf: $0) }
+  }
+
   /// Appends `value` in decimal, without building a `String`.
   private static func decimal(_ value: UInt64, into line: inout [UInt8]) {
     var divisor: UInt64 = 1
@@ -323,7 +329,7 @@ enum AccessLogLine {
       if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
         line.append(byte)
       } else {
-        line.append(contentsOf: "\\x".utf8)
+        literal("\\x", into: &line)
         line.append(hexDigit(byte >> 4))
         line.append(hexDigit(byte & 0x0F))
       }
