@@ -12,12 +12,14 @@ build:
 	scripts/bootstrap
 	swift build -c release --product layoutd
 
-# Benchmarks, not tests (no timed assertions): the hot path beside Foundation's coders, then
-# HTTP with wrk against layoutd, a C fixed-reply server and a Node peer (bench/run-http).
+# Benchmarks, not tests (no timed assertions): the hot path beside Foundation's coders, HTTP
+# with wrk against layoutd, a C fixed-reply server and a Node peer (bench/run-http), then
+# instructions per request counted by callgrind (bench/run-callgrind).
 bench:
 	scripts/bootstrap --test
 	swift run -c release LayoutBench
 	bench/run-http
+	bench/run-callgrind
 
 format:
 	swift format -i -r Sources Tests Plugins

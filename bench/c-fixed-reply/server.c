@@ -2,10 +2,17 @@
 //
 // Every request (its body read and dropped) gets the same 200-byte JSON answer, built once.
 // Build: cc -O2 -o c-fixed-reply server.c $(pkg-config --cflags --libs libmicrohttpd)
-// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection]
+// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd]
+//
+// `layoutd` configures libmicrohttpd the way layoutd does: poll(2) worker threads and no listen
+// socket of libmicrohttpd's own; an accept thread hands every connection to MHD_add_connection,
+// which spreads connections over the workers by socket number. (In `pool` and `turbo` the
+// workers accept from one shared socket, and a burst of connects may all land on one worker.)
 // Binds 127.0.0.1 only; stops on SIGINT or SIGTERM.
 
 #include <arpa/inet.h>
+#include <pthread.h>
+#include <unistd.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -35,6 +42,20 @@ static enum MHD_Result serve(void *cls, struct MHD_Connection *connection, const
     return MHD_YES;
   }
   return MHD_queue_response(connection, MHD_HTTP_OK, response);
+}
+
+static int listen_socket = -1;
+
+// layoutd's accept thread: every connection to libmicrohttpd.
+static void *accept_loop(void *daemon) {
+  for (;;) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    int client = accept(listen_socket, (struct sockaddr *)&address, &length);
+    if (client < 0) continue;
+    MHD_add_connection(daemon, client, (struct sockaddr *)&address, length);
+  }
+  return NULL;
 }
 
 int main(int argc, char **argv) {
@@ -67,6 +88,19 @@ int main(int argc, char **argv) {
     daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL,
                               (uint16_t)port, NULL, NULL, serve, NULL, MHD_OPTION_SOCK_ADDR, &address,
                               MHD_OPTION_CONNECTION_LIMIT, 2048u, MHD_OPTION_END);
+  } else if (strcmp(mode, "layoutd") == 0) {
+    listen_socket = socket(AF_INET, SOCK_STREAM, 0);
+    int on = 1;
+    setsockopt(listen_socket, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (bind(listen_socket, (struct sockaddr *)&address, sizeof address) != 0 || listen(listen_socket, 1024) != 0) {
+      fprintf(stderr, "c-fixed-reply: could not listen on 127.0.0.1:%d\n", port);
+      return 1;
+    }
+    daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET,
+                              0, NULL, NULL, serve, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads,
+                              MHD_OPTION_CONNECTION_LIMIT, 2048u, MHD_OPTION_END);
+    pthread_t acceptor;
+    if (daemon != NULL) pthread_create(&acceptor, NULL, accept_loop, daemon);
   } else {
     if (strcmp(mode, "turbo") == 0) flags |= MHD_USE_TURBO;
     daemon = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, serve, NULL, MHD_OPTION_SOCK_ADDR, &address,
