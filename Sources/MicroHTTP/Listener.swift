@@ -48,6 +48,7 @@ final class Listener {
       close(fd)
       throw ListenFailure(errno: failure)
     }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     self.socket = fd
     self.wake = (ends[0], ends[1])
     self.port = Self.boundPort(fd)
