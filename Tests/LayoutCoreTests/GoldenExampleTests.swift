@@ -28,7 +28,7 @@ struct GoldenExampleTests {
     }
   }
 
-  @Test("the fixtures equal the contract folder's examples, where a checkout has that folder")
+  @Test("the fixtures equal the copy $LAYOUTD_CONTRACT_EXAMPLES names, when it is set")
   func fixturesMatchTheContractCopy() throws {
     guard let copy = GoldenExamples.contractCopy else { return }
     let fixtures = try JSONSerialization.jsonObject(with: Data(contentsOf: GoldenExamples.fixtureFile))

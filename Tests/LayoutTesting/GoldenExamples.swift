@@ -49,17 +49,13 @@ public enum GoldenExamples {
     try load().filter { $0.endpoint == "/avoid" || $0.endpoint == "/caret-follow" }
   }
 
-  /// The contract folder's own copy, `../shared/examples/examples.json` beside the repository
-  /// (or under `$LAYOUTD_SHARED`), when a checkout has one; a clone on its own does not.
+  /// Another copy of the worked examples to compare the fixtures with: the `examples.json` file
+  /// that `$LAYOUTD_CONTRACT_EXAMPLES` names, when it is set (a maintainer refreshing the
+  /// fixtures from the contract's source sets it); `nil` otherwise.
   public static var contractCopy: URL? {
-    let folder: URL
-    if let path = ProcessInfo.processInfo.environment["LAYOUTD_SHARED"], !path.isEmpty {
-      folder = URL(fileURLWithPath: path)
-    } else {
-      folder = fixtureFile.appendingPathComponent("../../../../shared").standardizedFileURL
-    }
-    let file = folder.appendingPathComponent("examples/examples.json")
-    return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    guard let path = ProcessInfo.processInfo.environment["LAYOUTD_CONTRACT_EXAMPLES"], !path.isEmpty
+    else { return nil }
+    return URL(fileURLWithPath: path)
   }
 
   /// The examples of one endpoint.
