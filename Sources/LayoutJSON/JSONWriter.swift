@@ -64,11 +64,12 @@ public struct JSONWriter {
     separate()
     // A literal member name is an identifier of this package's own: nothing in it needs
     // escaping, so it is copied as it is (checked in debug builds).
-    name.withUTF8Buffer { name in
-      assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-      bytes.append(UInt8(ascii: "\""))
-      bytes.append(contentsOf: name)
-    }
+    assert(
+      name.withUTF8Buffer {
+        !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+      })
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(literal: name)
     bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     needsComma = false
@@ -88,16 +89,14 @@ public struct JSONWriter {
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     separate()
-    let literal: StaticString = value ? "true" : "false"
-    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(literal: value ? "true" : "false")
     needsComma = true
   }
 
   /// Writes `null`.
   public mutating func null() {
     separate()
-    let literal: StaticString = "null"
-    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(literal: "null")
     needsComma = true
   }
 
@@ -234,5 +233,14 @@ private struct DigitSink: TextOutputStream {
 
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
     bytes.append(contentsOf: buffer)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends the UTF-8 bytes of a literal: the one way this package's writers copy fixed text
+  /// (`"…".utf8` would take the generic, slower `append(contentsOf:)`).
+  @inlinable
+  package mutating func append(literal: StaticString) {
+    literal.withUTF8Buffer { append(contentsOf: $0) }
   }
 }

@@ -190,17 +190,17 @@ enum AccessLogLine {
     decimal(UInt64(max(0, request.status)), into: &line)
     line.append(UInt8(ascii: " "))
     decimal(request.durationNanoseconds / 1000, into: &line)
-    literal("us in=", into: &line)
+    line.append(literal: "us in=")
     decimal(UInt64(max(0, request.bytesIn)), into: &line)
-    literal(" out=", into: &line)
+    line.append(literal: " out=")
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
-    literal(" id=", into: &line)
+    line.append(literal: " id=")
     visible(request.requestID ?? "-", into: &line)
     if let items = request.items {
-      literal(" items=", into: &line)
+      line.append(literal: " items=")
       decimal(UInt64(max(0, items)), into: &line)
     }
-    if !request.completed { literal(" incomplete", into: &line) }
+    if !request.completed { line.append(literal: " incomplete") }
     line.append(UInt8(ascii: "\n"))
   }
 
@@ -215,31 +215,31 @@ enum AccessLogLine {
   static func json(
     _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
   ) {
-    literal(#"{"time":""#, into: &line)
+    line.append(literal: #"{"time":""#)
     clock.write(time, into: &line)
-    literal(#"","method":"#, into: &line)
+    line.append(literal: #"","method":"#)
     JSONWriter.appendString(request.method.rawValue, to: &line)
-    literal(#","path":"#, into: &line)
+    line.append(literal: #","path":"#)
     JSONWriter.appendString(request.path, to: &line)
-    literal(#","status":"#, into: &line)
+    line.append(literal: #","status":"#)
     decimal(UInt64(max(0, request.status)), into: &line)
-    literal(#","duration_us":"#, into: &line)
+    line.append(literal: #","duration_us":"#)
     decimal(request.durationNanoseconds / 1000, into: &line)
-    literal(#","bytes_in":"#, into: &line)
+    line.append(literal: #","bytes_in":"#)
     decimal(UInt64(max(0, request.bytesIn)), into: &line)
-    literal(#","bytes_out":"#, into: &line)
+    line.append(literal: #","bytes_out":"#)
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
-    literal(#","request_id":"#, into: &line)
+    line.append(literal: #","request_id":"#)
     if let requestID = request.requestID {
       JSONWriter.appendString(requestID, to: &line)
     } else {
-      literal("null", into: &line)
+      line.append(literal: "null")
     }
     if let items = request.items {
-      literal(#","items":"#, into: &line)
+      line.append(literal: #","items":"#)
       decimal(UInt64(max(0, items)), into: &line)
     }
-    literal(request.completed ? #","completed":true}"# : #","completed":false}"#, into: &line)
+    line.append(literal: request.completed ? #","completed":true}"# : #","completed":false}"#)
     line.append(UInt8(ascii: "\n"))
   }
 
@@ -288,12 +288,6 @@ enum AccessLogLine {
     line.append(UInt8(ascii: "."))
   }
 
-  /// Appends the bytes of a literal (a `String` literal's `.utf8` would go through the generic,
-  /// slower `append(contentsOf:)`).
-  private static func literal(_ text: StaticString, into line: inout [UInt8]) {
-    text.withUTF8Buffer { line.append(contentsOf: $0) }
-  }
-
   /// Appends `value` in decimal, without building a `String`.
   private static func decimal(_ value: UInt64, into line: inout [UInt8]) {
     var divisor: UInt64 = 1
@@ -329,7 +323,7 @@ enum AccessLogLine {
       if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
         line.append(byte)
       } else {
-        literal("\\x", into: &line)
+        line.append(literal: "\\x")
         line.append(hexDigit(byte >> 4))
         line.append(hexDigit(byte & 0x0F))
       }
