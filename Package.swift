@@ -16,22 +16,25 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]
     ),
-    // Pure geometry and the request/answer models: the standard library and Glibc's math.
+    // Pure geometry and the request/answer models: the standard library and libc's math.
     .target(name: "LayoutCore"),
+    // The one home of the system: every system call through one seam that retries EINTR and
+    // captures errno, typed descriptors and errors, sockets, locks ThreadSanitizer sees, threads
+    // and per-thread slots, the clocks, signals and process facts.
+    .target(name: "Posix"),
     // Strict JSON over bytes: a parser whose objects are read in place, and a byte writer.
     // Knows no layout.
-    .target(name: "LayoutJSON"),
+    .target(name: "LayoutJSON", dependencies: ["Posix"]),
     // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards; writes
-    // problem documents with LayoutJSON's string escaper and keeps per-thread buffers with its
-    // PerThread helper.
-    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON"]),
+    // problem documents with LayoutJSON's string escaper.
+    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON", "Posix"]),
     // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
-    .target(name: "HTTPTesting"),
+    .target(name: "HTTPTesting", dependencies: ["Posix"]),
     // The service: routes, handlers (single and batch), the two request decoders, problem
     // answers, command-line options, drain and operations.
     .target(
       name: "LayoutService",
-      dependencies: ["LayoutCore", "LayoutJSON", "MicroHTTP", "LayoutAssets", "LayoutDiagram"]),
+      dependencies: ["LayoutCore", "LayoutJSON", "MicroHTTP", "LayoutAssets", "LayoutDiagram", "Posix"]),
     // SVG diagrams of answers: the layout before and after, to scale. Depends on the core only.
     .target(name: "LayoutDiagram", dependencies: ["LayoutCore"]),
     // Files embedded at build time: openapi.yaml and everything under Assets/. The symlink
@@ -40,7 +43,7 @@ let package = Package(
     .target(name: "LayoutAssets", exclude: ["Assets"], plugins: ["EmbedAssets"]),
     .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
     .executableTarget(name: "EmbedAssetsTool"),
-    .executableTarget(name: "layoutd", dependencies: ["LayoutService"]),
+    .executableTarget(name: "layoutd", dependencies: ["LayoutService", "Posix"]),
     // libFuzzer target over the request decoder and the handlers (scripts/checks/50-fuzz builds
     // it with `--sanitize fuzzer -Xswiftc -DFUZZING`); a plain build replays corpus files.
     .executableTarget(
@@ -50,16 +53,17 @@ let package = Package(
     .target(name: "CMallocCounter", path: "bench/CMallocCounter"),
     .executableTarget(
       name: "LayoutBench",
-      dependencies: ["LayoutCore", "LayoutService", "CMallocCounter"],
+      dependencies: ["LayoutCore", "LayoutService", "CMallocCounter", "Posix"],
       path: "bench/LayoutBench"),
 
     // Test support shared by the suites: the contract's worked examples, JSON comparison.
     .target(name: "LayoutTesting", path: "Tests/LayoutTesting"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "LayoutTesting"]),
     .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutTesting"]),
-    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTesting"]),
+    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTesting", "Posix"]),
     .testTarget(name: "LayoutAssetsTests", dependencies: ["LayoutAssets"]),
     .testTarget(name: "LayoutDiagramTests", dependencies: ["LayoutDiagram", "LayoutCore", "LayoutTesting"]),
-    .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd"]),
+    .testTarget(
+      name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd", "Posix"]),
   ]
 )

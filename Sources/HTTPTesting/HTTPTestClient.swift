@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// A blocking HTTP/1.1 client over one TCP connection, for tests and benchmarks.
 ///
@@ -13,56 +14,39 @@ import Glibc
 /// let response = try client.request(method: "POST", path: "/echo", body: Array("hi".utf8))
 /// #expect(response.status == 200)
 /// ```
-public final class HTTPTestClient {
+package final class HTTPTestClient {
   /// The server's port.
-  public let port: Int
+  package let port: Int
   /// The value sent as `Host` by `request(...)`.
-  public let hostHeader: String
-  var descriptor: Int32
+  package let hostHeader: String
+  var descriptor: FileDescriptor?
+  /// Whether a send met a connection the server had already closed: what the server answered
+  /// before closing, if anything, is still read by `readResponse()`.
+  package private(set) var sendMetClosedConnection = false
   /// Bytes received and not yet parsed start at `readIndex`.
   var received: [UInt8] = []
   var readIndex = 0
 
   /// Connects to `host` (an IPv4 or IPv6 literal) on `port`; `timeout` (seconds) bounds the
   /// connect and every later send and receive.
-  public init(host: String = "127.0.0.1", port: Int, timeout: Double = 5) throws(HTTPTestClientError) {
+  package init(host: String = "127.0.0.1", port: Int, timeout: Double = 5) throws(HTTPTestClientError) {
     self.port = port
     let isIPv6 = host.contains(":")
     hostHeader = isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
-    descriptor = Glibc.socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw .cannotConnect(errno: errno) }
-    var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    var on: Int32 = 1
-    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-    let connected: Int32
-    if isIPv6 {
-      var address = sockaddr_in6()
-      address.sin6_family = sa_family_t(AF_INET6)
-      address.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-      inet_pton(AF_INET6, host, &address.sin6_addr)
-      connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-        }
+    guard let address = SocketAddress(host: host, port: port) else { throw .cannotConnect(errno: EINVAL) }
+    do throws(Errno) {
+      let socket = try FileDescriptor.tcpSocket(for: address)
+      do throws(Errno) {
+        try socket.setTimeouts(seconds: timeout)
+        try socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        try socket.connect(to: address)
+      } catch {
+        socket.close()
+        throw error
       }
-    } else {
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-      inet_pton(AF_INET, host, &address.sin_addr)
-      connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-    }
-    guard connected == 0 else {
-      let failure = errno
-      Glibc.close(descriptor)
-      descriptor = -1
-      throw .cannotConnect(errno: failure)
+      descriptor = socket
+    } catch {
+      throw .cannotConnect(errno: error.rawValue)
     }
   }
 
@@ -71,40 +55,50 @@ public final class HTTPTestClient {
   }
 
   /// Closes the connection (a no-op when already closed).
-  public func close() {
-    guard descriptor >= 0 else { return }
-    Glibc.close(descriptor)
-    descriptor = -1
+  package func close() {
+    descriptor?.close()
+    descriptor = nil
   }
 
   /// Closes the sending half: the server reads end-of-stream after what was sent.
-  public func shutdownWrite() {
-    shutdown(descriptor, Int32(SHUT_WR))
+  package func shutdownWrite() {
+    descriptor?.shutdownWrite()
   }
 
   /// Sends raw bytes as they are.
-  public func send(_ raw: [UInt8]) throws(HTTPTestClientError) {
+  ///
+  /// A server may answer and close before it has read everything (a 413, a framing 400): a
+  /// send that meets the closed connection (`EPIPE`, `ECONNRESET`) is an outcome, not an error.
+  /// The rest is not sent, `sendMetClosedConnection` turns true, and `readResponse()` reads
+  /// the answer the server sent before closing, or reports the closed connection.
+  package func send(_ raw: [UInt8]) throws(HTTPTestClientError) {
+    guard let descriptor else { throw .sendFailed(errno: EBADF) }
+    if sendMetClosedConnection { return }
     var offset = 0
     while offset < raw.count {
-      let sent = raw.withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+      do throws(Errno) {
+        offset += try raw.withUnsafeBytes { bytes in
+          Result { () throws(Errno) in try descriptor.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+          }
+        }.get()
+      } catch {
+        if error.meansPeerClosed {
+          sendMetClosedConnection = true
+          return
+        }
+        throw error == .wouldBlock ? .timedOut : .sendFailed(errno: error.rawValue)
       }
-      if sent < 0 {
-        if errno == EINTR { continue }
-        throw errno == EAGAIN ? .timedOut : .sendFailed(errno: errno)
-      }
-      offset += sent
     }
   }
 
   /// Sends the UTF-8 bytes of `raw` as they are.
-  public func send(_ raw: String) throws(HTTPTestClientError) {
+  package func send(_ raw: String) throws(HTTPTestClientError) {
     try send(Array(raw.utf8))
   }
 
   /// Sends one request and reads its response. Adds `Host`, and `Content-Length` when there is
   /// a body and `headers` sets neither `Content-Length` nor `Transfer-Encoding`.
-  public func request(
+  package func request(
     method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8]? = nil
   ) throws(HTTPTestClientError) -> TestResponse {
     try send(
@@ -113,14 +107,14 @@ public final class HTTPTestClient {
   }
 
   /// As `request(method:path:headers:body:)`, with a UTF-8 body.
-  public func request(
+  package func request(
     method: String = "GET", path: String, headers: [(String, String)] = [], body: String
   ) throws(HTTPTestClientError) -> TestResponse {
     try request(method: method, path: path, headers: headers, body: Array(body.utf8))
   }
 
   /// The bytes of a request, as `request(...)` sends them.
-  public static func encode(
+  package static func encode(
     method: String, path: String, host: String, headers: [(String, String)] = [], body: [UInt8]? = nil
   ) -> [UInt8] {
     var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
@@ -135,7 +129,7 @@ public final class HTTPTestClient {
 
   /// Whether the server has closed the connection: waits up to the timeout for end-of-stream,
   /// and returns `false` if a byte arrives or nothing happens.
-  public func isClosedByServer() -> Bool {
+  package func isClosedByServer() -> Bool {
     if readIndex < received.count { return false }
     do {
       return try !fill()
@@ -150,19 +144,17 @@ public final class HTTPTestClient {
 extension HTTPTestClient {
   /// Receives more bytes into the buffer; `false` at end-of-stream.
   func fill() throws(HTTPTestClientError) -> Bool {
+    guard let descriptor else { throw .receiveFailed(errno: EBADF) }
     var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count > 0 {
-        received.append(contentsOf: chunk[0..<count])
-        return true
-      }
-      if count == 0 { return false }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN: throw .timedOut
-      default: throw .receiveFailed(errno: errno)
-      }
+    do throws(Errno) {
+      let count = try chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) in try descriptor.receive(into: buffer) }
+      }.get()
+      guard count > 0 else { return false }
+      received.append(contentsOf: chunk[0..<count])
+      return true
+    } catch {
+      throw error == .wouldBlock ? .timedOut : .receiveFailed(errno: error.rawValue)
     }
   }
 }
@@ -172,7 +164,7 @@ extension HTTPTestClient {
   ///
   /// Pass `toHEAD: true` when the request was `HEAD`: such a response announces a length but
   /// carries no body.
-  public func readResponse(toHEAD: Bool = false) throws(HTTPTestClientError) -> TestResponse {
+  package func readResponse(toHEAD: Bool = false) throws(HTTPTestClientError) -> TestResponse {
     while true {
       let statusLine = try readLine()
       let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
@@ -273,7 +265,7 @@ extension HTTPTestClient {
 }
 
 /// Why an `HTTPTestClient` call failed.
-public enum HTTPTestClientError: Error, Hashable, Sendable {
+package enum HTTPTestClientError: Error, Hashable, Sendable {
   /// The connection could not be made; `errno` is the system error (`ECONNREFUSED`: nobody
   /// listens).
   case cannotConnect(errno: Int32)

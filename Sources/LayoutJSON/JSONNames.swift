@@ -5,16 +5,16 @@
 ///
 /// Names are compared after unescaping (`"a"` and `"\u0061"` are the same name). The error
 /// points at the second occurrence: `codingPath` ends with the repeated name.
-public struct JSONDuplicateMemberError: Error, @unchecked Sendable, CustomStringConvertible {
+package struct JSONDuplicateMemberError: Error, @unchecked Sendable, CustomStringConvertible {
   // @unchecked: `codingPath` holds only `JSONPathKey` values, which are Sendable; the array
   // is typed `[any CodingKey]` so that it plugs into code written for DecodingError.
 
   /// The path to the second member: member names, and array indices as `intValue`s.
-  public let codingPath: [any CodingKey]
+  package let codingPath: [any CodingKey]
   /// The repeated name, unescaped.
-  public var name: String { codingPath.last?.stringValue ?? "" }
+  package var name: String { codingPath.last?.stringValue ?? "" }
   /// Offset of the second occurrence's opening quote.
-  public let offset: Int
+  package let offset: Int
 
   init(codingPath: [any CodingKey], offset: Int) {
     self.codingPath = codingPath
@@ -22,7 +22,7 @@ public struct JSONDuplicateMemberError: Error, @unchecked Sendable, CustomString
   }
 
   /// `duplicate member "name" at offset N`.
-  public var description: String {
+  package var description: String {
     "duplicate member \"\(name)\" at offset \(offset)"
   }
 }

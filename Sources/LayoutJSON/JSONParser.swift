@@ -253,15 +253,15 @@ struct JSONParser {
 }
 
 /// Input that is not JSON text (RFC 8259), with the place where it stopped being JSON.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What was wrong, without the position, e.g. "expected ',' or '}' after object member".
-  public let message: String
+  package let message: String
   /// Offset of the offending byte from the start of the input.
-  public let offset: Int
+  package let offset: Int
   /// 1-based line of `offset` (lines end at LF).
-  public let line: Int
+  package let line: Int
   /// 1-based column of `offset`, counted in Unicode scalars.
-  public let column: Int
+  package let column: Int
 
   /// Creates an error, working out line and column from `offset` in `input`.
   init(_ message: String, at offset: Int, in input: UnsafeRawBufferPointer) {
@@ -286,7 +286,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
   }
 
   /// The message with its place: `… at line L, column C`.
-  public var description: String {
+  package var description: String {
     "\(message) at line \(line), column \(column)"
   }
 }

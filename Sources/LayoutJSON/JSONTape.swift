@@ -1,3 +1,5 @@
+import Posix
+
 /// Strict JSON parsing: the entry points.
 ///
 /// A document is parsed (see `JSONParser` for the rules: RFC 8259 plus I-JSON's unique member

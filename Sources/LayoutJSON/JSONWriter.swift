@@ -4,26 +4,26 @@
 /// Calls must form one valid JSON value: `beginObject`, then `key` and a value per member,
 /// then `endObject` (arrays likewise); commas are inserted automatically. Keep a writer (or
 /// its buffer, via `init(reusing:)`) per thread to reuse the capacity across answers.
-public struct JSONWriter {
+package struct JSONWriter {
   /// The JSON text written so far.
-  public internal(set) var bytes: [UInt8]
+  package internal(set) var bytes: [UInt8]
   /// Whether the next value or member needs a comma before it.
   var needsComma = false
 
   /// Creates a writer with an empty buffer of the given capacity.
-  public init(capacity: Int = 512) {
+  package init(capacity: Int = 512) {
     bytes = []
     bytes.reserveCapacity(capacity)
   }
 
   /// Creates a writer that writes into `buffer`, emptied with its capacity kept.
-  public init(reusing buffer: [UInt8]) {
+  package init(reusing buffer: [UInt8]) {
     bytes = buffer
     bytes.removeAll(keepingCapacity: true)
   }
 
   /// Empties the buffer, keeping its capacity, to write another document.
-  public mutating func reset() {
+  package mutating func reset() {
     bytes.removeAll(keepingCapacity: true)
     needsComma = false
   }
@@ -34,33 +34,33 @@ public struct JSONWriter {
   }
 
   /// Writes `{`; members follow as `key` and value pairs, then `endObject()`.
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     separate()
     bytes.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Writes `}`.
-  public mutating func endObject() {
+  package mutating func endObject() {
     bytes.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Writes `[`; elements follow, then `endArray()`.
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     separate()
     bytes.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Writes `]`.
-  public mutating func endArray() {
+  package mutating func endArray() {
     bytes.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes a member name and the colon; the member's value must follow.
-  public mutating func key(_ name: StaticString) {
+  package mutating func key(_ name: StaticString) {
     separate()
     // A literal member name is an identifier of this package's own: nothing in it needs
     // escaping, so it is copied as it is (checked in debug builds).
@@ -78,7 +78,7 @@ public struct JSONWriter {
   /// Writes a member name given as a String, with JSON escaping; the member's value must
   /// follow. (Disfavoured, so that a literal name takes the `StaticString` overload.)
   @_disfavoredOverload
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     var name = name
     name.withUTF8 { appendQuoted(UnsafeRawBufferPointer($0)) }
@@ -87,14 +87,14 @@ public struct JSONWriter {
   }
 
   /// Writes `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     separate()
     bytes.append(literal: value ? "true" : "false")
     needsComma = true
   }
 
   /// Writes `null`.
-  public mutating func null() {
+  package mutating func null() {
     separate()
     bytes.append(literal: "null")
     needsComma = true
@@ -103,7 +103,7 @@ public struct JSONWriter {
   /// Writes a string with JSON escaping. (Disfavoured, so that a literal takes the
   /// `StaticString` overload.)
   @_disfavoredOverload
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     separate()
     var value = value
     value.withUTF8 { appendQuoted(UnsafeRawBufferPointer($0)) }
@@ -111,7 +111,7 @@ public struct JSONWriter {
   }
 
   /// Writes a string literal with JSON escaping.
-  public mutating func string(_ value: StaticString) {
+  package mutating func string(_ value: StaticString) {
     separate()
     value.withUTF8Buffer { appendQuoted(UnsafeRawBufferPointer($0)) }
     needsComma = true
@@ -125,7 +125,7 @@ extension JSONWriter {
   ///
   /// JSON has no NaN or infinity: passing one is a programming error (an assertion in debug
   /// builds); release builds write `0` so the output stays valid JSON.
-  public mutating func number(_ value: Double) {
+  package mutating func number(_ value: Double) {
     separate()
     needsComma = true
     guard value.isFinite else {
@@ -146,7 +146,7 @@ extension JSONWriter {
   }
 
   /// Writes an integer.
-  public mutating func number(_ value: Int) {
+  package mutating func number(_ value: Int) {
     separate()
     needsComma = true
     appendInteger(Int64(value))

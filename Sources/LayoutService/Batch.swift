@@ -13,10 +13,10 @@ import MicroHTTP
 /// route decodes it, so its answer or problem is the single route's.
 extension LayoutEndpoint {
   /// The most requests one batch may hold.
-  public static let maxBatchItems = 10_000
+  package static let maxBatchItems = 10_000
 
   /// The default limit on a batch body, in bytes (8 MiB).
-  public static let defaultMaxBatchBytes = 8 << 20
+  package static let defaultMaxBatchBytes = 8 << 20
 
   /// Answers a batch body read with `decoder`: writes the JSON array of answers and problems
   /// into `answer`, which is emptied first (its capacity is kept), and returns the number of
@@ -26,7 +26,7 @@ extension LayoutEndpoint {
   /// with `/i`. Throws the 400 for a body that is not JSON, and the 422 at `""` for one that is
   /// not an array or holds more than `maxBatchItems` requests.
   @discardableResult
-  public func answerBatch(
+  package func answerBatch(
     _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
   ) throws(HTTPError) -> Int {
     guard decoder.isAvailable else { throw RequestBody.problem(for: RequestDecoder.Unavailable()) }

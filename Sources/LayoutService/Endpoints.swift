@@ -4,7 +4,7 @@ import MicroHTTP
 
 /// The two computing endpoints as functions from a request body to an answer body: the whole
 /// hot path of `POST /avoid` and `POST /caret-follow` without the HTTP around it.
-public enum LayoutEndpoint: Sendable, CaseIterable {
+package enum LayoutEndpoint: Sendable, CaseIterable {
   /// `POST /avoid` (contract §4).
   case avoid
   /// `POST /caret-follow` (contract §5).
@@ -14,7 +14,7 @@ public enum LayoutEndpoint: Sendable, CaseIterable {
   /// answer into `answer`, which is emptied first (its capacity is kept).
   ///
   /// Throws the 400 or 422 problem for a body that is not JSON or breaks the contract.
-  public func answer(
+  package func answer(
     _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
   ) throws(HTTPError) {
     var writer = JSONWriter(reusing: Self.take(&answer))

@@ -7,23 +7,23 @@ import Synchronization
 /// with `LayoutCore` and write a JSON answer; their `/batch` routes do the same for an array of
 /// requests (contract §9); `GET /healthz` tells a load balancer the process
 /// is up, `GET /readyz` whether it takes traffic, `GET /metrics` its counters.
-public struct LayoutService: Sendable {
+package struct LayoutService: Sendable {
   /// Which web origins may call the API from a browser.
-  public var cors: CORSPolicy
+  package var cors: CORSPolicy
   /// Whether `/readyz` answers 200; whoever drains the server flips it.
-  public let readiness: Readiness
+  package let readiness: Readiness
   /// The counters `/metrics` exposes; `nil` leaves `/metrics` out.
-  public let metrics: ServiceMetrics?
+  package let metrics: ServiceMetrics?
   /// How request bodies are read into the models (`--decoder`).
-  public var decoder: RequestDecoder
+  package var decoder: RequestDecoder
 
   /// The largest body of `POST /avoid/batch` and `POST /caret-follow/batch`, in bytes (413
   /// beyond); the other routes keep the server's `maxBodyBytes`.
-  public var maxBatchBytes: Int
+  package var maxBatchBytes: Int
 
   /// Creates the service; by default any origin may call it, it keeps metrics, reads bodies
   /// with the fast decoder and takes batches of up to 8 MiB.
-  public init(
+  package init(
     cors: CORSPolicy = .anyOrigin, readiness: Readiness = Readiness(),
     metrics: ServiceMetrics? = ServiceMetrics(), decoder: RequestDecoder = .fast,
     maxBatchBytes: Int = LayoutEndpoint.defaultMaxBatchBytes
@@ -36,7 +36,7 @@ public struct LayoutService: Sendable {
   }
 
   /// A router with every layoutd route.
-  public func router() -> Router {
+  package func router() -> Router {
     var router = Router()
     router.add(.post, "/avoid") { [decoder] request, response in
       try Self.avoid(decoder, request, &response)
@@ -69,9 +69,9 @@ public struct LayoutService: Sendable {
 }
 
 /// The version `layoutd --version` prints and the start-up line names.
-public enum LayoutdVersion {
+package enum LayoutdVersion {
   /// This build's version, a semantic version string.
-  public static let current = "0.1.0"
+  package static let current = "0.1.0"
 }
 
 extension LayoutService {
@@ -81,7 +81,7 @@ extension LayoutService {
   /// given).
   ///
   /// `configuration.observer` and `configuration.beforeSend`, when already set, still run.
-  public func startServer(
+  package func startServer(
     _ configuration: HTTPServer.Configuration, accessLog: AccessLog? = nil
   ) throws(HTTPServerError) -> HTTPServer {
     var configuration = configuration
@@ -115,7 +115,7 @@ extension LayoutService {
   /// Drains `server` at once: `/readyz` answers 503 from now on and `server.drain()` runs
   /// (answers carry `Connection: close`, new connects are refused, requests in flight finish),
   /// then the server stops. `layoutd` on SIGTERM waits `--drain-delay` seconds between the two.
-  public func drain(_ server: HTTPServer) {
+  package func drain(_ server: HTTPServer) {
     readiness.beginDraining()
     server.drain()
   }
@@ -123,19 +123,19 @@ extension LayoutService {
 
 /// Whether this instance wants new traffic: `GET /readyz` answers 200 until `beginDraining()`,
 /// then 503, while `GET /healthz` keeps answering 200.
-public final class Readiness: Sendable {
+package final class Readiness: Sendable {
   private let draining = Atomic<Bool>(false)
 
   /// Creates a ready state.
-  public init() {}
+  package init() {}
 
   /// Whether the instance is ready (not draining).
-  public var isReady: Bool {
+  package var isReady: Bool {
     !draining.load(ordering: .relaxed)
   }
 
   /// Marks the instance as shutting down; `/readyz` answers 503 from now on.
-  public func beginDraining() {
+  package func beginDraining() {
     draining.store(true, ordering: .relaxed)
   }
 }

@@ -1,59 +1,59 @@
 internal import CMicroHTTPD
-import Glibc
+import Posix
 
 extension HTTPServer {
   /// Everything an `HTTPServer` is started with.
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// The address to bind: `localhost` (127.0.0.1), an IPv4 literal, or an IPv6 literal
     /// (brackets optional). Only this address is bound.
-    public var host: String
+    package var host: String
     /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
-    public var port: Int
+    package var port: Int
     /// Worker threads (event loops); the number of online cores by default.
-    public var threads: Int
+    package var threads: Int
     /// How connections are spread over threads.
-    public var threading: Threading = .eventLoopPool
+    package var threading: Threading = .eventLoopPool
     /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413
     /// before any of the body is read, and the connection is closed after the answer. A chunked
     /// body that grows past the limit is discarded as it arrives (never buffered) and answered
     /// 413 when it ends: libmicrohttpd 0.9.75 cannot queue an answer in the middle of a body.
-    public var maxBodyBytes = 65_536
+    package var maxBodyBytes = 65_536
     /// Seconds a connection may stay idle before it is closed (0: never).
-    public var connectionTimeout = 10
+    package var connectionTimeout = 10
     /// The most connections open at once; further ones are closed as soon as they are
     /// accepted, never left waiting.
-    public var maxConnections = 1024
+    package var maxConnections = 1024
     /// The most connections open at once from one client IP address (0: no limit).
-    public var perClientConnectionLimit = 256
+    package var perClientConnectionLimit = 256
     /// Memory per connection for the request line, headers and read buffer
     /// (`.CONNECTION_MEMORY_LIMIT`). A request whose headers do not fit is answered
     /// by libmicrohttpd itself with `431 Request Header Fields Too Large` (a request line that
     /// does not fit: `414 URI Too Long`), and the connection is closed.
-    public var maxHeaderBytes = 8192
+    package var maxHeaderBytes = 8192
     /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.
-    public var drainTimeout = 10.0
+    package var drainTimeout = 10.0
     /// The request header whose value is reported as `CompletedRequest.requestID`.
-    public var requestIDHeader = HTTPHeader.requestIDName
+    package var requestIDHeader = HTTPHeader.requestIDName
     /// Give every request an id and send it back in `requestIDHeader` on every answer: the
     /// client's own value when it is 1 to 128 characters of visible ASCII, else a generated one
     /// (32 hex digits). The observer reports the same id. Off by default.
-    public var assignsRequestIDs = false
+    package var assignsRequestIDs = false
     /// Called for every answer just before it is sent, handlers' and the server's own (400 for
     /// framing, 404, 405, 413), on the worker thread; it may add headers. Not called for the
     /// answers libmicrohttpd sends by itself (414, 431, 505, and 400 or 413 for a first
     /// `Content-Length` that is not a decimal that fits 64 bits). `request.body` is empty for the
     /// server's own answers.
-    public var beforeSend: (@Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void)?
+    package var beforeSend: (@Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void)?
     /// Called once per request when it ends (answered, aborted or timed out), on a worker
     /// thread. `nil` (the default) costs nothing. Keep it short: it runs on the I/O thread.
-    public var observer: (@Sendable (CompletedRequest) -> Void)?
+    package var observer: (@Sendable (CompletedRequest) -> Void)?
 
     /// Creates a configuration; everything not given has its documented default. These defaults
     /// are layoutd's (`LayoutdOptions` starts from them).
-    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
+    package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
       self.host = host
       self.port = port
-      self.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+      self.threads = threads ?? ProcessInfo.coreCount
     }
   }
 }

@@ -140,7 +140,7 @@ extension HTTPError {
 extension Substring {
   /// Without leading and trailing spaces and tabs (RFC 9110's OWS), as around header list
   /// elements and parameters.
-  public func trimmingOWS() -> Substring {
+  package func trimmingOWS() -> Substring {
     var text = self
     while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
     while let last = text.last, last == " " || last == "\t" { text.removeLast() }

@@ -5,22 +5,22 @@ internal import LayoutJSON
 ///
 /// Rendered as `{"type","title","status","detail","pointer"?}`. The server's own 404, 405, 413
 /// and 500 answers are `HTTPError`s too.
-public struct HTTPError: Error, Sendable, Hashable {
+package struct HTTPError: Error, Sendable, Hashable {
   /// The status code.
-  public var status: Int
+  package var status: Int
   /// A URI reference naming the problem type; `about:blank` when the status says it all.
-  public var type: String
+  package var type: String
   /// A short summary; the status's reason phrase by default.
-  public var title: String
+  package var title: String
   /// What went wrong with this request, for a human.
-  public var detail: String
+  package var detail: String
   /// A JSON Pointer (RFC 6901) to the offending member of the request body, when there is one.
-  public var pointer: String?
+  package var pointer: String?
   /// Extra response header fields, for example `Allow` on a 405.
-  public var headers: [HTTPHeader]
+  package var headers: [HTTPHeader]
 
   /// Creates a problem.
-  public init(
+  package init(
     status: Int, type: String = "about:blank", title: String? = nil, detail: String,
     pointer: String? = nil, headers: [HTTPHeader] = []
   ) {
@@ -33,7 +33,7 @@ public struct HTTPError: Error, Sendable, Hashable {
   }
 
   /// The standard reason phrase for `status`, or `Unknown` for an unregistered code.
-  public static func reasonPhrase(for status: Int) -> String {
+  package static func reasonPhrase(for status: Int) -> String {
     guard (100...999).contains(status), let phrase = MHD_get_reason_phrase_for(UInt32(status)) else {
       return "Unknown"
     }
@@ -43,39 +43,39 @@ public struct HTTPError: Error, Sendable, Hashable {
 
 extension HTTPError {
   /// `404 Not Found` for `path`.
-  public static func notFound(path: String) -> HTTPError {
+  package static func notFound(path: String) -> HTTPError {
     HTTPError(status: 404, detail: "No resource at \(path).")
   }
 
   /// `405 Method Not Allowed`, with an `Allow` header listing `allow`.
-  public static func methodNotAllowed(_ method: HTTPMethod, path: String, allow: String) -> HTTPError {
+  package static func methodNotAllowed(_ method: HTTPMethod, path: String, allow: String) -> HTTPError {
     HTTPError(
       status: 405, detail: "\(path) does not support \(method.rawValue); it supports \(allow).",
       headers: [HTTPHeader("Allow", allow)])
   }
 
   /// `400` for an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2).
-  public static let missingHost = HTTPError(
+  package static let missingHost = HTTPError(
     status: 400, detail: "An HTTP/1.1 request must have a Host header.")
 
   /// `413` for a body over `limit` bytes.
-  public static func contentTooLarge(limit: Int) -> HTTPError {
+  package static func contentTooLarge(limit: Int) -> HTTPError {
     HTTPError(status: 413, detail: "The request body is larger than \(limit) bytes.")
   }
 
   /// `500 Internal Server Error`; says nothing of the cause.
-  public static let internalServerError = HTTPError(
+  package static let internalServerError = HTTPError(
     status: 500, detail: "The server failed to answer this request.")
 }
 
 extension HTTPError {
   /// The media type of a rendered problem.
-  public static let problemContentType = "application/problem+json"
+  package static let problemContentType = "application/problem+json"
 
   /// Replaces `response` with this problem: status, problem content type, headers and body.
   ///
   /// The response's buffers keep their capacity.
-  public func render(into response: inout HTTPResponse) {
+  package func render(into response: inout HTTPResponse) {
     response.status = status
     response.contentType = HTTPError.problemContentType
     response.headers.removeAll(keepingCapacity: true)
@@ -85,7 +85,7 @@ extension HTTPError {
   }
 
   /// Appends the problem document, `{"type","title","status","detail","pointer"?}`, to `bytes`.
-  public func writeProblemJSON(into bytes: inout [UInt8]) {
+  package func writeProblemJSON(into bytes: inout [UInt8]) {
     bytes.append(contentsOf: #"{"type":"#.utf8)
     JSONWriter.appendString(type, to: &bytes)
     bytes.append(contentsOf: #","title":"#.utf8)

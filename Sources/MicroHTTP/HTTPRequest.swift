@@ -7,12 +7,12 @@ import Glibc
 /// the server, and `header(_:)` reads the connection's parsed headers. It cannot be copied, and
 /// outside this package its body is read only inside `withBody(_:)`. Copy out what must
 /// outlive the call.
-public struct HTTPRequest: ~Copyable {
+package struct HTTPRequest: ~Copyable {
   /// The request method.
-  public let method: HTTPMethod
+  package let method: HTTPMethod
   /// The request path, percent-decoded, without the query string (for an absolute-form target,
   /// its path).
-  public let path: String
+  package let path: String
   /// The request body; empty when there is none. Valid only during the handler call: never
   /// keep the pointer.
   package let body: UnsafeRawBufferPointer
@@ -43,14 +43,14 @@ public struct HTTPRequest: ~Copyable {
   ///
   /// The buffer is valid only inside `read`: don't return it, store it or let a pointer derived
   /// from it escape; copy out the bytes that must outlive the call.
-  public func withBody<Result: ~Copyable, Failure: Error>(
+  package func withBody<Result: ~Copyable, Failure: Error>(
     _ read: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try read(body)
   }
 
   /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     guard connection != nil else {
       let wanted = name.lowercased()
       return fields.first { $0.name.lowercased() == wanted }?.value
@@ -59,7 +59,7 @@ public struct HTTPRequest: ~Copyable {
   }
 
   /// Whether the request has a header `name` (case-insensitive); reads it without copying.
-  public func hasHeader(_ name: String) -> Bool {
+  package func hasHeader(_ name: String) -> Bool {
     withHeaderBytes(name) { $0 != nil }
   }
 
@@ -68,7 +68,7 @@ public struct HTTPRequest: ~Copyable {
   ///
   /// The buffer is valid only inside `body`: don't return it, store it or let a pointer derived
   /// from it escape; copy out the bytes that must outlive the call.
-  public func withHeaderBytes<Result>(
+  package func withHeaderBytes<Result>(
     _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
   ) rethrows -> Result {
     guard let connection else {
@@ -88,7 +88,7 @@ public struct HTTPRequest: ~Copyable {
   }
 
   /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.
-  public func queryItem(_ name: String) -> String? {
+  package func queryItem(_ name: String) -> String? {
     lookup(.GET_ARGUMENT_KIND, name)
   }
 
@@ -107,54 +107,54 @@ public struct HTTPRequest: ~Copyable {
 ///
 /// Any token is representable, so an unknown method such as `FOO` can be routed and answered
 /// with `405 Method Not Allowed`.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The method token as sent on the request line.
-  public let rawValue: String
+  package let rawValue: String
 
   /// Creates a method from its token.
-  public init(rawValue: String) {
+  package init(rawValue: String) {
     self.rawValue = rawValue
   }
 
   /// Creates a method from its token.
-  public init(_ token: String) {
+  package init(_ token: String) {
     self.rawValue = token
   }
 
   /// The method's token, e.g. `POST`.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
   /// `GET`.
-  public static let get = HTTPMethod("GET")
+  package static let get = HTTPMethod("GET")
   /// `HEAD`.
-  public static let head = HTTPMethod("HEAD")
+  package static let head = HTTPMethod("HEAD")
   /// `POST`.
-  public static let post = HTTPMethod("POST")
+  package static let post = HTTPMethod("POST")
   /// `PUT`.
-  public static let put = HTTPMethod("PUT")
+  package static let put = HTTPMethod("PUT")
   /// `DELETE`.
-  public static let delete = HTTPMethod("DELETE")
+  package static let delete = HTTPMethod("DELETE")
   /// `PATCH`.
-  public static let patch = HTTPMethod("PATCH")
+  package static let patch = HTTPMethod("PATCH")
   /// `OPTIONS`.
-  public static let options = HTTPMethod("OPTIONS")
+  package static let options = HTTPMethod("OPTIONS")
   /// `TRACE`.
-  public static let trace = HTTPMethod("TRACE")
+  package static let trace = HTTPMethod("TRACE")
 }
 
 /// One response header field.
-public struct HTTPHeader: Hashable, Sendable {
+package struct HTTPHeader: Hashable, Sendable {
   /// The field name, for example `Allow`.
-  public var name: String
+  package var name: String
   /// The field value.
-  public var value: String
+  package var value: String
 
   /// Creates a header field.
-  public init(_ name: String, _ value: String) {
+  package init(_ name: String, _ value: String) {
     self.name = name
     self.value = value
   }
 
   /// `X-Request-Id`: the header that carries a request's id, in both directions.
-  public static let requestIDName = "X-Request-Id"
+  package static let requestIDName = "X-Request-Id"
 }

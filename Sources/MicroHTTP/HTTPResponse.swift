@@ -3,25 +3,25 @@
 /// The server hands every handler a response whose `body` and `headers` are empty but keep the
 /// capacity of earlier responses on the same worker thread, so appending to them rarely
 /// allocates. The bytes are copied once, into the server's outgoing buffer.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
   /// The status code; 200 unless the handler sets another. A code outside 200...599 is
   /// answered as a 500 problem.
-  public var status: Int
+  package var status: Int
   /// The `Content-Type` header value.
-  public var contentType: String
+  package var contentType: String
   /// Further header fields (`Content-Length`, `Date` and `Connection` are set by the server).
-  public var headers: [HTTPHeader]
+  package var headers: [HTTPHeader]
   /// The body bytes.
-  public var body: [UInt8]
+  package var body: [UInt8]
   /// How many items the answer holds, for an answer to a batch of requests; reported to the
   /// observer as `CompletedRequest.items`. `nil` for other answers.
-  public var items: Int?
+  package var items: Int?
 
   /// The content type a fresh response starts with.
-  public static let defaultContentType = "application/json"
+  package static let defaultContentType = "application/json"
 
   /// Creates an empty `200` response.
-  public init(
+  package init(
     status: Int = 200, contentType: String = HTTPResponse.defaultContentType,
     headers: [HTTPHeader] = [], body: [UInt8] = []
   ) {
@@ -33,18 +33,18 @@ public struct HTTPResponse: Sendable {
 
   /// Appends bytes to the body.
   @inlinable
-  public mutating func write(_ bytes: some Sequence<UInt8>) {
+  package mutating func write(_ bytes: some Sequence<UInt8>) {
     body.append(contentsOf: bytes)
   }
 
   /// Appends the UTF-8 bytes of `text` to the body.
   @inlinable
-  public mutating func write(_ text: String) {
+  package mutating func write(_ text: String) {
     body.append(contentsOf: text.utf8)
   }
 
   /// Adds a header field.
-  public mutating func addHeader(_ name: String, _ value: String) {
+  package mutating func addHeader(_ name: String, _ value: String) {
     headers.append(HTTPHeader(name, value))
   }
 

@@ -1,24 +1,24 @@
 internal import CMicroHTTPD
 import Glibc
-import Synchronization
+import Posix
 
 /// An HTTP/1.1 server on libmicrohttpd that answers requests through a `Router`.
 ///
 /// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
 /// on libmicrohttpd's worker threads, several at once.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
   /// The configuration the server was started with.
-  public let configuration: Configuration
+  package let configuration: Configuration
   /// The bound TCP port (the real one when the configuration asked for port 0).
-  public let port: Int
+  package let port: Int
 
   private let context: ServerContext
-  private let daemon: Mutex<Daemon>
+  private let daemon: Locked<Daemon>
 
   /// Starts listening on `configuration.host`:`configuration.port`, answering with `router`.
-  public init(configuration: Configuration, router: Router) throws(HTTPServerError) {
+  package init(configuration: Configuration, router: Router) throws(HTTPServerError) {
     let host = configuration.host
-    guard let address = ListenAddress(host: host, port: configuration.port) else {
+    guard let address = SocketAddress(host: host, port: configuration.port) else {
       throw .invalidAddress(host: host, port: configuration.port)
     }
     let listener: Listener
@@ -27,8 +27,8 @@ public final class HTTPServer: Sendable {
       // limit, so a burst up to the limit waits to be accepted rather than being reset.
       listener = try Listener(address: address, backlog: max(1, configuration.maxConnections))
     } catch {
-      if error.errno == EADDRINUSE { throw .addressInUse(host: host, port: configuration.port) }
-      throw .cannotStart(host: host, port: configuration.port, errno: error.errno)
+      if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
+      throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
     let context = ServerContext(router: router, configuration: configuration)
     let retained = Unmanaged.passRetained(context)
@@ -39,23 +39,17 @@ public final class HTTPServer: Sendable {
       let started = CMicroHTTPD_start_daemon_with_policy(
         Self.flags(configuration), admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(),
         options.baseAddress)
-      return (started, errno)
+      return (started, Errno.current)
     }
     guard let started else {
       retained.release()
-      throw .cannotStart(host: host, port: configuration.port, errno: failure)
+      throw .cannotStart(host: host, port: configuration.port, errno: failure.rawValue)
     }
-    do {
-      try listener.start(daemon: started)
-    } catch {
-      MHD_stop_daemon(started)
-      retained.release()
-      throw .cannotStart(host: host, port: configuration.port, errno: error.errno)
-    }
+    listener.start(daemon: started)
     self.configuration = configuration
     self.context = context
     self.port = listener.port
-    self.daemon = Mutex(Daemon(pointer: started, context: retained, listener: listener))
+    self.daemon = Locked(Daemon(pointer: started, context: retained, listener: listener))
   }
 
   deinit {
@@ -64,7 +58,7 @@ public final class HTTPServer: Sendable {
 
   /// Requests whose state the server holds: begun (headers parsed) and not yet ended.
   /// 0 once the server has stopped.
-  public var liveRequestCount: Int {
+  package var liveRequestCount: Int {
     context.liveRequests.load(ordering: .relaxed)
   }
 
@@ -75,30 +69,30 @@ public final class HTTPServer: Sendable {
   }
 
   /// Connections open now (started by libmicrohttpd and not yet closed).
-  public var openConnectionCount: Int {
+  package var openConnectionCount: Int {
     context.openConnections.load(ordering: .relaxed)
   }
 
   /// Connections closed on accept so far because `configuration.maxConnections` were open.
-  public var refusedConnectionCount: Int {
+  package var refusedConnectionCount: Int {
     context.refusedConnections.load(ordering: .relaxed)
   }
 
   /// Whether `drain()` has begun.
-  public var isDraining: Bool {
+  package var isDraining: Bool {
     context.draining.load(ordering: .relaxed)
   }
 
   /// Stops accepting connections: new connects are refused, while open connections are still
   /// served. Idempotent.
-  public func quiesce() {
+  package func quiesce() {
     _ = daemon.withLock { $0.quiesce() }
   }
 
   /// Stops the server: stops accepting, waits up to `configuration.drainTimeout` seconds for
   /// requests in flight to be answered, then closes every connection and joins the worker
   /// threads. Idempotent.
-  public func stop() {
+  package func stop() {
     guard daemon.withLock({ $0.quiesce() }) else { return }
     let context = self.context
     context.settled.wait(until: deadline()) {
@@ -115,7 +109,7 @@ public final class HTTPServer: Sendable {
   /// A keep-alive client that sends another request gets its answer and is then disconnected;
   /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
   /// closes it, whichever comes first.
-  public func drain() {
+  package func drain() {
     context.draining.store(true, ordering: .relaxed)
     guard daemon.withLock({ $0.quiesce() }) else { return }
     let context = self.context
@@ -127,8 +121,8 @@ public final class HTTPServer: Sendable {
   }
 
   /// `configuration.drainTimeout` seconds from now, on the monotonic clock.
-  private func deadline() -> UInt64 {
-    monotonicNanoseconds() + UInt64(max(0, configuration.drainTimeout) * 1e9)
+  private func deadline() -> MonotonicClock.Instant {
+    MonotonicClock.now.adding(seconds: configuration.drainTimeout)
   }
 }
 
@@ -170,7 +164,7 @@ extension HTTPServer {
 
 extension HTTPServer {
   /// How libmicrohttpd spreads connections over threads.
-  public enum Threading: Hashable, Sendable {
+  package enum Threading: Hashable, Sendable {
     /// Internal poll(2) event loops, one per configured thread, each serving many connections.
     case eventLoopPool
     /// One thread per connection (plus a listening thread); for comparison and debugging.
@@ -179,7 +173,7 @@ extension HTTPServer {
 }
 
 /// Why an `HTTPServer` could not start.
-public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Another socket is already listening on `host:port`.
   case addressInUse(host: String, port: Int)
   /// `host` is not `localhost` or an IPv4/IPv6 literal, or `port` is outside 0...65535.
@@ -188,7 +182,7 @@ public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible 
   case cannotStart(host: String, port: Int, errno: Int32)
 
   /// One line naming the address and what went wrong.
-  public var description: String {
+  package var description: String {
     switch self {
     case .addressInUse(let host, let port):
       "address already in use: \(Self.endpoint(host, port))"
@@ -202,11 +196,4 @@ public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible 
   private static func endpoint(_ host: String, _ port: Int) -> String {
     host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
-}
-
-/// Nanoseconds on the monotonic clock.
-func monotonicNanoseconds() -> UInt64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

@@ -1,10 +1,9 @@
-import Glibc
-internal import LayoutJSON
-import Synchronization
+import Posix
 
 /// Issues request ids: 32 lowercase hex digits, a random 64-bit prefix chosen once per server
 /// followed by a 64-bit count, so ids are unique across restarts and replicas in practice. The
-/// count is per thread (`ThreadCount`): issuing an id writes no memory another thread writes.
+/// count is per thread (`ThreadIndex.nextUnique()`): issuing an id writes no memory another thread
+/// writes.
 final class RequestIDSource: Sendable {
   /// The longest client-sent id that is kept.
   static let maxLength = 128
@@ -17,7 +16,7 @@ final class RequestIDSource: Sendable {
 
   /// A new id.
   func next() -> String {
-    let count = ThreadCount.next()
+    let count = ThreadIndex.nextUnique()
     return String(unsafeUninitializedCapacity: 32) { buffer in
       Self.writeHex(prefix, into: buffer, at: 0)
       Self.writeHex(count, into: buffer, at: 16)
@@ -41,29 +40,5 @@ final class RequestIDSource: Sendable {
       let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F
       buffer[start + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
-  }
-}
-
-/// A count per thread, unique in the process: the top 24 bits are the thread's slot (handed out
-/// once per thread), the low 40 bits its own count.
-enum ThreadCount {
-  /// One thread's count.
-  private final class Count {
-    var value: UInt64
-    init(_ value: UInt64) { self.value = value }
-  }
-
-  private static let slots = Atomic<UInt64>(0)
-
-  /// Each thread's count, starting at its slot (freed when the thread exits).
-  private static let perThread = PerThread {
-    Count((slots.wrappingAdd(1, ordering: .relaxed).oldValue & 0xFF_FFFF) << 40)
-  }
-
-  /// The calling thread's next count.
-  static func next() -> UInt64 {
-    let count = perThread.current
-    count.value &+= 1
-    return count.value
   }
 }

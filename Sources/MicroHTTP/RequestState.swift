@@ -1,5 +1,4 @@
-import Glibc
-internal import LayoutJSON
+import Posix
 
 /// The state of one request across libmicrohttpd's calls, kept in its `con_cls`.
 ///
@@ -66,32 +65,32 @@ final class ResponseScratch {
 }
 
 /// What the server observed of one request, passed to `HTTPServer.Configuration.observer`.
-public struct CompletedRequest: Sendable {
+package struct CompletedRequest: Sendable {
   /// The request method.
-  public var method: HTTPMethod
+  package var method: HTTPMethod
   /// The request path, without the query string.
-  public var path: String
+  package var path: String
   /// The route that answered (its path), or `nil` when no route has this path.
-  public var route: String?
+  package var route: String?
   /// The status sent, or 0 when the connection ended before an answer was queued.
-  public var status: Int
+  package var status: Int
   /// Nanoseconds from the request's headers being parsed to the answer being sent (or the
   /// connection ending).
-  public var durationNanoseconds: UInt64
+  package var durationNanoseconds: UInt64
   /// Request body bytes received.
-  public var bytesIn: Int
+  package var bytesIn: Int
   /// Response body bytes queued.
-  public var bytesOut: Int
+  package var bytesOut: Int
   /// The value of the configured request-id header, when the request had one.
-  public var requestID: String?
+  package var requestID: String?
   /// `true` when the answer was sent in full; `false` when the connection was closed, timed
   /// out or failed first.
-  public var completed: Bool
+  package var completed: Bool
   /// The answer's item count, for an answer to a batch (`HTTPResponse.items`); else `nil`.
-  public var items: Int?
+  package var items: Int?
 
   /// Creates a record.
-  public init(
+  package init(
     method: HTTPMethod, path: String, route: String?, status: Int, durationNanoseconds: UInt64,
     bytesIn: Int, bytesOut: Int, requestID: String?, completed: Bool, items: Int? = nil
   ) {

@@ -36,23 +36,23 @@ struct Route: Sendable {
 /// The query string plays no part in matching. A path that has no route answers 404; a path
 /// with routes but none for the request's method answers 405 with an `Allow` header. A `GET`
 /// route also answers `HEAD` (the same headers, no body) unless a `HEAD` route is added.
-public struct Router: Sendable {
+package struct Router: Sendable {
   /// Answers one request: reads `request`, fills in `response`.
   ///
   /// Throw an `HTTPError` to answer with that problem; any other error answers 500.
   /// `request` is only valid during the call.
-  public typealias Handler = @Sendable (borrowing HTTPRequest, inout HTTPResponse) throws -> Void
+  package typealias Handler = @Sendable (borrowing HTTPRequest, inout HTTPResponse) throws -> Void
 
   var routes: [String: Route] = [:]
 
   /// Creates a router with no routes.
-  public init() {}
+  package init() {}
 
   /// Routes `method` requests for exactly `path` to `handler`, replacing an earlier route.
   ///
   /// `maxBodyBytes`, when given, replaces `HTTPServer.Configuration.maxBodyBytes` for every
   /// request to `path` (whatever its method), with the same 413 beyond it.
-  public mutating func add(
+  package mutating func add(
     _ method: HTTPMethod, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
   ) {
     routes[path, default: Route()].add(method, handler)
@@ -60,7 +60,7 @@ public struct Router: Sendable {
   }
 
   /// The value of the `Allow` header for `path`, or `nil` when no route has that path.
-  public func allowedMethods(for path: String) -> String? {
+  package func allowedMethods(for path: String) -> String? {
     routes[path]?.allow
   }
 }
@@ -72,7 +72,7 @@ extension Router {
   ///
   /// Body limits, `Connection` handling and `Configuration.beforeSend` belong to the server
   /// and are not applied.
-  public func answer(_ request: borrowing HTTPRequest) -> HTTPResponse {
+  package func answer(_ request: borrowing HTTPRequest) -> HTTPResponse {
     var response = HTTPResponse()
     guard let route = routes[request.path] else {
       HTTPError.notFound(path: request.path).render(into: &response)

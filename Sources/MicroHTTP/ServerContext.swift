@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 import Glibc
+import Posix
 import Synchronization
 
 /// What the libmicrohttpd callbacks need, handed to C as the callbacks' closure pointer.
@@ -22,7 +23,7 @@ final class ServerContext: Sendable {
   /// Request body bytes handed to `receive` so far, over all requests (tests wait on it).
   let receivedBodyBytes = Atomic<Int>(0)
   /// Wakes `stop()` and `drain()` when a request ends or a connection closes.
-  let settled = SettleSignal()
+  let settled = ConditionSignal()
   /// Connections closed on accept because `maxConnections` were open.
   let refusedConnections = Atomic<Int>(0)
   /// Set once the server drains: every answer then carries `Connection: close`.
@@ -46,7 +47,7 @@ extension ServerContext {
   /// are answered at once, before any body is read; the connection closes after the answer.
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
     if observer != nil || requestIDs != nil {
-      state.startNanoseconds = monotonicNanoseconds()
+      state.startNanoseconds = MonotonicClock.now.nanoseconds
       // `withCString` lends the string's own bytes; passing the String where C wants a pointer
       // would copy it into a new array on every request.
       let value = requestIDHeader.withCString { MHD_lookup_connection_value(connection, .HEADER_KIND, $0) }
@@ -220,64 +221,8 @@ extension ServerContext {
     observer(
       CompletedRequest(
         method: state.method, path: state.path, route: state.route, status: state.status,
-        durationNanoseconds: monotonicNanoseconds() &- state.startNanoseconds,
+        durationNanoseconds: MonotonicClock.now.nanoseconds &- state.startNanoseconds,
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID,
         completed: completed, items: state.items))
-  }
-}
-
-/// A condition variable that `stop()` and `drain()` wait on until no request is in flight (and,
-/// for a drain, no connection is open), so that they sleep without holding any lock.
-///
-/// Workers call `notifyIfAwaited()` after a request ends or a connection closes; it costs one
-/// atomic load unless someone waits.
-final class SettleSignal: @unchecked Sendable {
-  // @unchecked: the mutex and condition are allocated once, never move, and are only used
-  // through pthread calls, which are thread-safe; `awaited` is atomic.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let condition: UnsafeMutablePointer<pthread_cond_t>
-  private let awaited = Atomic<Bool>(false)
-
-  init() {
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-    condition = .allocate(capacity: 1)
-    var attributes = pthread_condattr_t()
-    pthread_condattr_init(&attributes)
-    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-    pthread_cond_init(condition, &attributes)
-    pthread_condattr_destroy(&attributes)
-  }
-
-  deinit {
-    pthread_cond_destroy(condition)
-    condition.deallocate()
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  /// Wakes the waiters, if any. Call after the counter the waiters test has changed
-  /// (sequentially consistent, so that either the waiter sees the change or this call sees
-  /// the waiter).
-  func notifyIfAwaited() {
-    guard awaited.load(ordering: .sequentiallyConsistent) else { return }
-    pthread_mutex_lock(mutex)
-    pthread_cond_broadcast(condition)
-    pthread_mutex_unlock(mutex)
-  }
-
-  /// Waits until `isSettled()` or until the monotonic clock reaches `deadline` (nanoseconds);
-  /// returns whether it settled.
-  @discardableResult
-  func wait(until deadline: UInt64, _ isSettled: () -> Bool) -> Bool {
-    awaited.store(true, ordering: .sequentiallyConsistent)
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !isSettled() {
-      guard monotonicNanoseconds() < deadline else { return false }
-      var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-      _ = pthread_cond_timedwait(condition, mutex, &time)
-    }
-    return true
   }
 }

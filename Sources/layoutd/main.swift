@@ -1,4 +1,5 @@
-import Glibc
 import LayoutService
+import Posix
 
-exit(Layoutd.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current))
+ProcessInfo.exit(
+  Layoutd.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.environment))

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTesting
 import MicroHTTP
+import Posix
 import Testing
 
 @testable import LayoutService
@@ -10,20 +11,17 @@ import Testing
 struct AccessLogTests {
   /// A pipe whose read end the test drains.
   final class LogPipe: Sendable {
-    let readEnd: Int32
-    let writeEnd: Int32
+    let readEnd: FileDescriptor
+    let writeEnd: FileDescriptor
 
     init() {
-      var ends: [Int32] = [0, 0]
-      pipe(&ends)
-      readEnd = ends[0]
-      writeEnd = ends[1]
-      _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+      (readEnd, writeEnd) = try! FileDescriptor.pipe()
+      try! readEnd.setNonBlocking()
     }
 
     deinit {
-      close(readEnd)
-      close(writeEnd)
+      readEnd.close()
+      writeEnd.close()
     }
 
     /// Everything written so far.
@@ -31,7 +29,7 @@ struct AccessLogTests {
       var bytes: [UInt8] = []
       var chunk = [UInt8](repeating: 0, count: 65_536)
       while true {
-        let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        let count = chunk.withUnsafeMutableBytes { (try? readEnd.read(into: $0)) ?? 0 }
         guard count > 0 else { break }
         bytes += chunk[0..<count]
       }
@@ -123,7 +121,7 @@ struct AccessLogTests {
     var newlines = 0
     let deadline = ContinuousClock.now + .seconds(30)
     while newlines < expected, ContinuousClock.now < deadline {
-      var ready = pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0)
+      var ready = pollfd(fd: pipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0)
       _ = poll(&ready, 1, 100)
       let more = pipe.drain()
       newlines += more.utf8.count { $0 == UInt8(ascii: "\n") }

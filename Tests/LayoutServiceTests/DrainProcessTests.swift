@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTesting
+import Posix
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTesting
 import LayoutCore
 import LayoutTesting
+import Posix
 import Testing
 
 @testable import LayoutService

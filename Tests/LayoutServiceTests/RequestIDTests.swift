@@ -1,5 +1,6 @@
 import HTTPTesting
 import MicroHTTP
+import Posix
 import Testing
 
 @testable import LayoutService

@@ -1,13 +1,10 @@
 import Foundation
 import HTTPTesting
 import MicroHTTP
+import Posix
 import Testing
 
 @testable import LayoutService
-
-/// A value shared between test threads: the service's own pthread mutex, which ThreadSanitizer
-/// understands (`Synchronization.Mutex` locks with raw futex calls it cannot see).
-typealias Locked<Value: Sendable> = PosixLocked<Value>
 
 /// A layoutd server on 127.0.0.1 and an ephemeral port, and a client for it.
 struct ServiceFixture {

@@ -46,6 +46,20 @@ struct BodyTests {
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
+  @Test func aClientStillSendingWhenTheServerAnswersAndClosesReadsTheAnswer() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    // 8 MB announced and sent: far more than the socket buffers hold, so the server's 413 and
+    // close arrive while the client is still writing; the send must not fail the client.
+    let body = Self.bytes(8 << 20)
+    try client.send(HTTPTestClient.encode(method: "POST", path: "/echo", host: "test", body: body))
+    #expect(client.sendMetClosedConnection)
+    let response = try client.readResponse()
+    #expect(response.status == 413)
+    #expect(response.headers["Connection"]?.lowercased() == "close")
+  }
+
   @Test func bodySplitAcrossManySmallWritesArrivesWhole() throws {
     let server = try Self.server()
     defer { server.stop() }

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import HTTPTesting
 import MicroHTTP
+import Posix
 import Synchronization
 import Testing
 
@@ -64,7 +65,7 @@ struct LifecycleTests {
   /// connections open at once are served by more than one worker thread (libmicrohttpd's own
   /// accepting could give them all to the worker that woke first).
   @Test func connectionsAreSpreadOverTheWorkerThreads() throws {
-    let threads = Mutex<Set<UInt>>([])
+    let threads = Locked<Set<UInt>>([])
     var router = Router()
     router.add(.get, "/thread") { _, response in
       _ = threads.withLock { $0.insert(UInt(pthread_self())) }
@@ -159,7 +160,7 @@ struct LifecycleTests {
   }
 
   @Test func observerSeesEveryRequestOnce() throws {
-    let records = Mutex<[CompletedRequest]>([])
+    let records = Locked<[CompletedRequest]>([])
     let server = try TestServer.start {
       $0.observer = { record in records.withLock { $0.append(record) } }
     }

@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import LayoutService
 import MicroHTTP
+import Posix
 
 // The hot path of both endpoints — decode, compute, encode — with layoutd's two decoders
 // (`--decoder fast` and `--decoder foundation`) and with Foundation's coders alone, side by side
@@ -135,7 +136,7 @@ func benchmarkBatch(
 /// What the server does for every finished request besides answering it: one JSON access-log
 /// line (written by the log's own thread, here to /dev/null) and the metrics.
 func benchmarkObserver(into table: inout BenchTable) {
-  let null = open("/dev/null", O_WRONLY)
+  let null = try! FileDescriptor.open(writingTo: "/dev/null")
   // Room for every line written between two passes of the writer: none is dropped.
   let log = AccessLog(format: .json, descriptor: null, capacity: 1 << 30)
   let metrics = ServiceMetrics()
@@ -147,7 +148,7 @@ func benchmarkObserver(into table: inout BenchTable) {
     metrics.record(request)
   }
   log.close()
-  close(null)
+  null.close()
   precondition(log.droppedLineCount == 0, "the access log dropped lines")
   table.add("observer", "layoutd: JSON access-log line + metrics, one request", measured, baseline: measured)
 }

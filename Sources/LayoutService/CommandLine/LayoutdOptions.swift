@@ -1,7 +1,7 @@
 import MicroHTTP
 
 /// What one invocation of `layoutd` asks for.
-public enum LayoutdCommand: Equatable, Sendable {
+package enum LayoutdCommand: Equatable, Sendable {
   /// Serve with these options.
   case run(LayoutdOptions)
   /// `--help`: print the usage text and exit.
@@ -11,9 +11,9 @@ public enum LayoutdCommand: Equatable, Sendable {
 }
 
 /// Everything `layoutd` can be told on its command line or in its environment.
-public struct LayoutdOptions: Equatable, Sendable {
+package struct LayoutdOptions: Equatable, Sendable {
   /// How each request is logged on stderr.
-  public enum LogFormat: String, Equatable, Sendable, CaseIterable {
+  package enum LogFormat: String, Equatable, Sendable, CaseIterable {
     /// No access log.
     case off
     /// One line of text per request (`AccessLog.Format.text`).
@@ -24,45 +24,58 @@ public struct LayoutdOptions: Equatable, Sendable {
 
   // The server's settings start from `HTTPServer.Configuration`'s defaults: one source.
   /// The address to bind: `localhost` or an IP literal (`--host`, `LAYOUTD_HOST`).
-  public var host = Self.server.host
+  package var host = Self.server.host
   /// The port to listen on; 0 takes any free one (`--port`, `LAYOUTD_PORT`, `PORT`).
-  public var port = Self.server.port
+  package var port = Self.server.port
   /// Worker threads; 0 means one per core.
-  public var threads = 0
+  package var threads = 0
   /// The largest body of a single request; a larger one is a 413 (`--max-body-bytes`).
-  public var maxBodyBytes = Self.server.maxBodyBytes
+  package var maxBodyBytes = Self.server.maxBodyBytes
   /// The largest body of a batch route (`/avoid/batch`, `/caret-follow/batch`).
-  public var maxBatchBytes = LayoutEndpoint.defaultMaxBatchBytes
+  package var maxBatchBytes = LayoutEndpoint.defaultMaxBatchBytes
   /// Seconds a connection may sit idle before it is closed.
-  public var connectionTimeout = Self.server.connectionTimeout
+  package var connectionTimeout = Self.server.connectionTimeout
   /// Open connections allowed at once (`--max-connections`).
-  public var maxConnections = Self.server.maxConnections
+  package var maxConnections = Self.server.maxConnections
   /// Open connections allowed from one client address; 0 means no limit.
-  public var maxConnectionsPerClient = Self.server.perClientConnectionLimit
+  package var maxConnectionsPerClient = Self.server.perClientConnectionLimit
   /// Memory for one request's headers; more is a 431 (`--max-header-bytes`).
-  public var maxHeaderBytes = Self.server.maxHeaderBytes
+  package var maxHeaderBytes = Self.server.maxHeaderBytes
   /// Seconds requests in flight get to finish once the listener has closed.
-  public var shutdownGrace = Int(Self.server.drainTimeout)
+  package var shutdownGrace = Int(Self.server.drainTimeout)
   /// Seconds between the first SIGTERM or SIGINT and closing the listener, while `/readyz`
   /// already answers 503 and every route still serves: time for load balancers to see it.
-  public var drainDelay = 5
+  package var drainDelay = 5
   /// `nil` chooses: `text` when stderr is a terminal, `json` otherwise.
-  public var logFormat: LogFormat? = nil
+  package var logFormat: LogFormat? = nil
   /// Origins allowed by CORS; `["*"]` allows any.
-  public var corsOrigins = ["*"]
+  package var corsOrigins = ["*"]
   /// Whether requests are counted for `GET /metrics` (off: the route is absent).
-  public var metrics = true
+  package var metrics = true
   /// How request bodies are read: `fast` (the default) or `foundation` (`JSONDecoder`).
-  public var decoder = RequestDecoder.fast
+  package var decoder = RequestDecoder.fast
 
   /// The defaults, as `layoutd` runs with no flags and no environment.
-  public init() {}
+  package init() {}
 
   /// The server configuration's defaults, which these options start from.
   private static let server = HTTPServer.Configuration()
 }
 
 extension LayoutdOptions {
+  /// The HTTP server configuration these options describe.
+  var serverConfiguration: HTTPServer.Configuration {
+    var configuration = HTTPServer.Configuration(
+      host: host, port: port, threads: threads == 0 ? nil : threads)
+    configuration.maxBodyBytes = maxBodyBytes
+    configuration.connectionTimeout = connectionTimeout
+    configuration.maxConnections = maxConnections
+    configuration.perClientConnectionLimit = maxConnectionsPerClient
+    configuration.maxHeaderBytes = maxHeaderBytes
+    configuration.drainTimeout = Double(shutdownGrace)
+    return configuration
+  }
+
   /// The access log format in force: `--log-format` when given, else `text` when standard error
   /// is a terminal and `json` when it is not; `nil` for `off`.
   func accessLogFormat(standardErrorIsTerminal: Bool) -> AccessLog.Format? {
@@ -80,7 +93,7 @@ extension LayoutdOptions {
   ///
   /// Flags win over environment variables: `--host` over `LAYOUTD_HOST`, `--port` over
   /// `LAYOUTD_PORT`, which wins over `PORT`. Both `--flag value` and `--flag=value` work.
-  public static func parse(
+  package static func parse(
     arguments: [String], environment: [String: String] = [:]
   ) throws(UsageError) -> LayoutdCommand {
     var options = LayoutdOptions()
@@ -203,7 +216,7 @@ extension LayoutdOptions {
 
 extension LayoutdOptions {
   /// The text `layoutd --help` prints.
-  public static let usage = """
+  package static let usage = """
     usage: layoutd [options]
 
     Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow, and their /batch routes.
@@ -238,15 +251,15 @@ extension LayoutdOptions {
 }
 
 /// A command-line flag or environment variable that `layoutd` cannot use.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// One line naming the flag or variable and what is wrong with it.
-  public var message: String
+  package var message: String
 
   /// An error saying `message`.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
   /// The message itself.
-  public var description: String { message }
+  package var description: String { message }
 }

@@ -12,7 +12,7 @@ import MicroHTTP
 /// Both give the same status, answer and problem (`type`, `pointer`) for every body: the strict
 /// parser decides what is JSON (400) and rejects repeated member names (422 `duplicate-member`)
 /// either way, and the models' `init(validating:)` holds every contract rule either way.
-public enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
+package enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
   /// The models' `init(validating:)` reads the parser's document in place: no `Decoder`, no copy.
   case fast
   /// Foundation's `JSONDecoder` decodes the models through their `Codable` `init(from:)`, once
@@ -21,7 +21,7 @@ public enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
 
   /// Whether this build has the decoder: a build with `-D LAYOUTD_WITHOUT_FOUNDATION` (made to
   /// measure what FoundationEssentials adds to the binary) has only `fast`.
-  public var isAvailable: Bool {
+  package var isAvailable: Bool {
     #if LAYOUTD_WITHOUT_FOUNDATION
       self == .fast
     #else

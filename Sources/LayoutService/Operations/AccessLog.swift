@@ -1,6 +1,7 @@
 import Glibc
 import LayoutJSON
 import MicroHTTP
+import Posix
 import Synchronization
 
 /// The access log: one line per request, written to a file descriptor (standard error by
@@ -11,9 +12,9 @@ import Synchronization
 /// collects every shard's lines about every 10 ms and hands them whole to one `write(2)`. When a
 /// shard's buffer is full (the reader of standard error is slower than the traffic) the line is
 /// dropped and counted in `droppedLineCount`.
-public final class AccessLog: Sendable {
+package final class AccessLog: Sendable {
   /// How each line is written.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
@@ -22,38 +23,38 @@ public final class AccessLog: Sendable {
   }
 
   /// The line format.
-  public let format: Format
-  let descriptor: Int32
+  package let format: Format
+  let descriptor: FileDescriptor
   /// The most bytes one shard holds before lines are dropped.
   let shardCapacity: Int
   /// The buffers lines are formatted into, chosen by thread (`ThreadIndex`).
-  let shards: [PosixLocked<PendingLines>]
-  let wakeup = PosixSemaphore()
-  let finished = PosixSemaphore()
+  let shards: [Locked<PendingLines>]
+  let wakeup = Semaphore()
+  let finished = Semaphore()
   let dropped = Atomic<Int>(0)
   let isClosed = Atomic<Bool>(false)
 
   /// Starts the writer thread. `capacity` bounds the bytes waiting to be written in each shard
   /// (a shard's buffer grows to it only when the descriptor falls behind).
-  public init(format: Format, descriptor: Int32 = 2, capacity: Int = 1 << 20) {
+  package init(format: Format, descriptor: FileDescriptor = .standardError, capacity: Int = 1 << 20) {
     self.format = format
     self.descriptor = descriptor
     shardCapacity = max(1024, capacity)
-    shards = (0..<ThreadIndex.shardCount).map { _ in PosixLocked(PendingLines()) }
+    shards = (0..<ThreadIndex.shardCount).map { _ in Locked(PendingLines()) }
     startWriter()
   }
 
   /// Lines dropped so far because a buffer was full (or the log was closed).
-  public var droppedLineCount: Int {
+  package var droppedLineCount: Int {
     dropped.load(ordering: .relaxed)
   }
 
   /// Logs one finished request. Never blocks on the descriptor.
-  public func record(_ request: CompletedRequest) {
+  package func record(_ request: CompletedRequest) {
     let time = AccessLogLine.now()
     let format = self.format
     let limit = shardCapacity
-    let wasEmpty = shards[ThreadIndex.current % shards.count].withLock { pending -> Bool? in
+    let wasEmpty = shards[ThreadIndex.shard].withLock { pending -> Bool? in
       // Checked under the shard's lock: the writer's last pass takes it after `close()`.
       guard !isClosed.load(ordering: .relaxed) else { return nil }
       let start = pending.bytes.count
@@ -77,7 +78,7 @@ public final class AccessLog: Sendable {
 
   /// Writes what is buffered and stops the writer, waiting at most `timeout` seconds (standard
   /// error may be stuck). Later lines are dropped.
-  public func close(timeout: Double = 2) {
+  package func close(timeout: Double = 2) {
     guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     wakeup.signal()
     _ = finished.wait(seconds: timeout)
@@ -95,22 +96,7 @@ extension AccessLog {
   /// Starts the thread that moves buffered lines to the descriptor. It holds the log until it
   /// has written everything after `close()`.
   func startWriter() {
-    let retained = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        let log = Unmanaged<AccessLog>.fromOpaque(context!).takeRetainedValue()
-        log.runWriter()
-        return nil
-      }, retained)
-    if created == 0 {
-      pthread_detach(thread)
-    } else {
-      Unmanaged<AccessLog>.fromOpaque(retained).release()
-      isClosed.store(true, ordering: .releasing)
-      finished.signal()
-    }
+    PosixThread { [self] in runWriter() }.detach()
   }
 
   /// How long the writer waits after the first line of a batch arrives.
@@ -124,7 +110,9 @@ extension AccessLog {
       wakeup.wait()
       // Let lines gather for a moment: one write(2) then carries many of them, and request
       // threads rarely find their buffer empty (only then do they signal this thread).
-      if !isClosed.load(ordering: .acquiring) { usleep(Self.batchMicroseconds) }
+      if !isClosed.load(ordering: .acquiring) {
+        MonotonicClock.sleep(seconds: Double(Self.batchMicroseconds) / 1e6)
+      }
       // One pass is enough: a line that lands in a shard after the pass took it finds the shard
       // empty and signals again; after `close()` no line lands (see `record`).
       let closed = isClosed.load(ordering: .acquiring)
@@ -135,7 +123,8 @@ extension AccessLog {
         }
       }
       if !batch.isEmpty {
-        writeAll(batch)
+        // A failed write has nowhere to be reported: the lines are dropped.
+        try? descriptor.writeAll(batch)
         batch.removeAll(keepingCapacity: true)
       }
       if closed {
@@ -145,28 +134,13 @@ extension AccessLog {
     }
   }
 
-  private func writeAll(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
-  }
 }
 
 /// The bytes of one access log line.
 enum AccessLogLine {
   /// The wall-clock time now.
   static func now() -> timespec {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return time
+    WallClock.now.timespec
   }
 
   /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then ` items=N` for a

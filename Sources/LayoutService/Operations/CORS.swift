@@ -1,12 +1,12 @@
 import MicroHTTP
 
 /// Which web origins may call layoutd from a browser (CORS), and the headers that say so.
-public struct CORSPolicy: Equatable, Sendable {
+package struct CORSPolicy: Equatable, Sendable {
   /// The allowed origins, such as `https://example.com`; `*` allows any.
-  public var origins: [String]
+  package var origins: [String]
 
   /// Any origin may call (`Access-Control-Allow-Origin: *`).
-  public static let anyOrigin = CORSPolicy(origins: ["*"])
+  package static let anyOrigin = CORSPolicy(origins: ["*"])
 
   /// Methods a preflight allows.
   static let allowMethods = "POST, OPTIONS"
@@ -18,19 +18,19 @@ public struct CORSPolicy: Equatable, Sendable {
   static let maxAge = "600"
 
   /// Creates a policy allowing `origins` (`*` in the list allows any).
-  public init(origins: [String]) {
+  package init(origins: [String]) {
     self.origins = origins
   }
 
   /// Whether every origin is allowed.
-  public var allowsAnyOrigin: Bool {
+  package var allowsAnyOrigin: Bool {
     origins.contains("*")
   }
 
   /// The `Access-Control-Allow-Origin` value for a request from `origin`: `*` when any origin is
   /// allowed, `origin` itself when it is listed, else `nil` (no CORS headers: the browser
   /// withholds the answer from the page).
-  public func allowedOrigin(for origin: String?) -> String? {
+  package func allowedOrigin(for origin: String?) -> String? {
     if allowsAnyOrigin { return "*" }
     guard let origin, origins.contains(origin) else { return nil }
     return origin

@@ -1,12 +1,12 @@
-import Glibc
 import MicroHTTP
+import Posix
 import Synchronization
 
 /// The counters `GET /metrics` exposes, fed once per request by `record(_:)` with relaxed
 /// atomic additions only: no lock, no allocation. Every counter is sharded by thread
 /// (`ThreadIndex`) and summed when `/metrics` is scraped, so worker threads do not bounce cache
 /// lines between cores.
-public final class ServiceMetrics: Sendable {
+package final class ServiceMetrics: Sendable {
   /// Upper bounds of the latency histogram's buckets, in nanoseconds (+Inf is implied).
   static let latencyBounds: [UInt64] = [
     50_000, 100_000, 250_000, 500_000, 1_000_000, 2_500_000, 5_000_000, 10_000_000, 25_000_000,
@@ -29,16 +29,16 @@ public final class ServiceMetrics: Sendable {
   /// Seconds since the Unix epoch when the process started.
   let startTime: Double
   /// Where the gauges are read at scrape time; set once the server runs.
-  let sources = PosixLocked(GaugeSources())
+  let sources = Locked(GaugeSources())
 
   /// Creates zeroed counters.
-  public init() {
-    startTime = ProcessStats.startTime()
+  package init() {
+    startTime = ProcessInfo.startTime
   }
 
   /// Counts one finished request.
-  public func record(_ request: CompletedRequest) {
-    let shard = ThreadIndex.current % ThreadIndex.shardCount
+  package func record(_ request: CompletedRequest) {
+    let shard = ThreadIndex.shard
     let route = MetricRoute(request.route).rawValue
     if request.completed, Self.statuses.contains(request.status) {
       requests.add(
@@ -60,7 +60,7 @@ public final class ServiceMetrics: Sendable {
 
   /// Reads in-flight requests and open connections from `server`, and dropped lines from
   /// `accessLog`, when `/metrics` is scraped. Held weakly.
-  public func attach(server: HTTPServer, accessLog: AccessLog?) {
+  package func attach(server: HTTPServer, accessLog: AccessLog?) {
     sources.withLock {
       $0.server = server
       $0.accessLog = accessLog
@@ -148,7 +148,7 @@ final class AtomicCounterArray: @unchecked Sendable {
     UnsafeMutableRawPointer(counters).deallocate()
   }
 
-  /// Adds `amount` to counter `index` in `shard` (`ThreadIndex.current % shardCount`).
+  /// Adds `amount` to counter `index` in `shard` (`ThreadIndex.shard`).
   @inline(__always)
   func add(_ amount: UInt64, at index: Int, shard: Int) {
     counters[shard * stride + index].wrappingAdd(amount, ordering: .relaxed)
@@ -166,13 +166,13 @@ final class AtomicCounterArray: @unchecked Sendable {
 
 extension ServiceMetrics {
   /// The content type of the Prometheus text exposition format.
-  public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+  package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
   /// The metrics in the Prometheus text exposition format 0.0.4.
   ///
   /// `ready` is the `layoutd_ready` gauge. Label sets are bounded: `route` is one of the
   /// service's routes or `other`, `status` a status code that occurred.
-  public func exposition(ready: Bool) -> String {
+  package func exposition(ready: Bool) -> String {
     var text = ""
     text.reserveCapacity(4096)
     writeRequests(into: &text)
@@ -215,10 +215,10 @@ extension ServiceMetrics {
       [("", String(Int(startTime)))])
     family(
       &text, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
-      [("", String(ProcessStats.residentBytes()))])
+      [("", String(ProcessInfo.residentBytes))])
     family(
       &text, "process_cpu_seconds_total", "counter", "User and system CPU time spent in seconds.",
-      [("", String(ProcessStats.cpuSeconds()))])
+      [("", String(ProcessInfo.cpuSeconds))])
     return text
   }
 
@@ -274,53 +274,5 @@ extension ServiceMetrics {
     for (labels, value) in samples {
       text += "\(name)\(labels) \(value)\n"
     }
-  }
-}
-
-/// Facts about this process, read from the kernel for `/metrics`.
-enum ProcessStats {
-  /// Resident memory in bytes (`/proc/self/statm`), or 0 when unreadable.
-  static func residentBytes() -> UInt64 {
-    let text = readFile("/proc/self/statm")
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = UInt64(fields[1]) else { return 0 }
-    return pages * UInt64(sysconf(Int32(_SC_PAGESIZE)))
-  }
-
-  /// User plus system CPU time used so far, in seconds.
-  static func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-  }
-
-  /// When the process started, in seconds since the Unix epoch: now minus the time since the
-  /// process's start in `/proc/self/stat` (field 22, in clock ticks since boot).
-  static func startTime() -> Double {
-    let stat = readFile("/proc/self/stat")
-    var uptime = timespec()
-    var now = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &uptime)
-    clock_gettime(CLOCK_REALTIME, &now)
-    let wall = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    // The command name (field 2) may hold spaces; fields are counted after its closing `)`.
-    guard let close = stat.lastIndex(of: ")") else { return wall }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 19, let ticks = Double(fields[19]) else { return wall }
-    let sinceBoot = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-    let sinceStart = Double(uptime.tv_sec) + Double(uptime.tv_nsec) / 1e9 - sinceBoot
-    return (wall - max(0, sinceStart)).rounded(.down)
-  }
-
-  /// The text of a small file (up to 4 KB), or "" when unreadable.
-  private static func readFile(_ path: String) -> String {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return "" }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return "" }
-    return String(decoding: buffer[0..<count], as: UTF8.self)
   }
 }

@@ -1,0 +1,124 @@
+import Glibc
+
+/// An open file descriptor: a file, a pipe's end or a socket.
+///
+/// A plain value, as in swift-system: it does not close itself; its owner calls `close()` once.
+package struct FileDescriptor: Hashable, Sendable {
+  /// The descriptor number.
+  package let rawValue: Int32
+
+  /// The descriptor `rawValue`.
+  package init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
+  /// Standard error, descriptor 2.
+  package static let standardError = FileDescriptor(rawValue: 2)
+
+  /// Opens `path` read-only and close-on-exec (`open(2)`).
+  package static func open(readingFrom path: String) throws(Errno) -> FileDescriptor {
+    let descriptor = try systemCall { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+    return FileDescriptor(rawValue: descriptor)
+  }
+
+  /// Opens `path` write-only and close-on-exec (`open(2)`), creating nothing.
+  package static func open(writingTo path: String) throws(Errno) -> FileDescriptor {
+    let descriptor = try systemCall { Glibc.open(path, O_WRONLY | O_CLOEXEC) }
+    return FileDescriptor(rawValue: descriptor)
+  }
+
+  /// Makes a pipe whose two ends are close-on-exec (`pipe(2)`, `fcntl(2)`).
+  package static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+    var ends: [Int32] = [-1, -1]
+    _ = try systemCall { Glibc.pipe(&ends) }
+    let pair = (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
+    for end in [pair.read, pair.write] {
+      _ = try? systemCall { fcntl(end.rawValue, F_SETFD, FD_CLOEXEC) }
+    }
+    return pair
+  }
+
+  /// Closes the descriptor (`close(2)`). Not retried on `EINTR`: on Linux the descriptor is
+  /// released whatever `close` returns, and a retry could close a descriptor another thread
+  /// has just opened.
+  package func close() {
+    _ = Glibc.close(rawValue)
+  }
+
+  /// Reads up to `buffer.count` bytes (`read(2)`); 0 at end of file.
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    try systemCall { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+  }
+
+  /// Writes up to `bytes.count` bytes once (`write(2)`) and returns how many were written.
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    try systemCall { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }
+  }
+
+  /// Writes all of `bytes`, as many `write(2)` calls as it takes.
+  package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+    var offset = 0
+    while offset < bytes.count {
+      offset += try write(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+    }
+  }
+
+  /// Writes all of `bytes`.
+  package func writeAll(_ bytes: [UInt8]) throws(Errno) {
+    let failure = bytes.withUnsafeBytes { buffer -> Errno? in
+      do throws(Errno) { try writeAll(buffer) } catch { return error }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Writes `text` and a newline in one `write(2)` where it fits, ignoring failures: for
+  /// diagnostics on standard error, which have nowhere else to go.
+  package func writeLine(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    try? writeAll(bytes)
+  }
+
+  /// The whole content of a small file (at most `limit` bytes), or nil when it cannot be read.
+  package static func contents(ofFile path: String, limit: Int = 4096) -> [UInt8]? {
+    guard let descriptor = try? open(readingFrom: path) else { return nil }
+    defer { descriptor.close() }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        try? descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+      }
+      guard let read else { return nil }
+      if read == 0 { break }
+      count += read
+    }
+    bytes.removeLast(limit - count)
+    return bytes
+  }
+
+  /// Sets or clears `O_NONBLOCK` (`fcntl(2)`).
+  package func setNonBlocking(_ nonBlocking: Bool = true) throws(Errno) {
+    let flags = try systemCall { fcntl(rawValue, F_GETFL) }
+    _ = try systemCall { fcntl(rawValue, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }
+  }
+
+  /// Whether the descriptor is a terminal (`isatty(3)`).
+  package var isTerminal: Bool { isatty(rawValue) != 0 }
+}
+
+/// Waits for descriptors to become ready (`poll(2)`), again after `EINTR`.
+package enum Poll {
+  /// Waits until one of `descriptors` can be read (or has hung up) or `timeoutMilliseconds`
+  /// pass (-1: no limit); returns, per descriptor, whether it is ready.
+  package static func readable(
+    _ descriptors: [FileDescriptor], timeoutMilliseconds: Int32 = -1
+  ) throws(Errno) -> [Bool] {
+    var watched = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+    _ = try watched.withUnsafeMutableBufferPointer { (watched) throws(Errno) in
+      try systemCall { poll(watched.baseAddress, nfds_t(watched.count), timeoutMilliseconds) }
+    }
+    return watched.map { $0.revents != 0 }
+  }
+}

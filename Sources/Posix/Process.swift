@@ -1,0 +1,132 @@
+import Glibc
+
+/// The process: its environment, its limits, its signals and what the kernel says of it.
+package enum ProcessInfo {
+  /// Every `NAME=value` pair of `environ`.
+  package static var environment: [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+
+  /// The number of online cores (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+  package static var coreCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+  /// Raises the soft limit on open descriptors (`RLIMIT_NOFILE`) so that `needed` can be open,
+  /// up to the hard limit; returns the soft limit in force afterwards.
+  @discardableResult
+  package static func raiseOpenFileLimit(toAtLeast needed: Int) -> Int {
+    var limit = rlimit()
+    guard (try? systemCall { getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }) != nil else { return 0 }
+    // RLIM_INFINITY (all ones) is imported as a literal that does not fit `rlim_t`.
+    let infinity = rlim_t.max
+    let wanted = rlim_t(max(0, needed))
+    if limit.rlim_cur < wanted, limit.rlim_cur != infinity {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max == infinity ? wanted : min(wanted, limit.rlim_max)
+      if (try? systemCall { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) }) != nil { limit = raised }
+    }
+    return limit.rlim_cur == infinity ? Int.max : Int(limit.rlim_cur)
+  }
+
+  /// Resident memory in bytes (`/proc/self/statm`), or 0 when unreadable.
+  package static var residentBytes: UInt64 {
+    guard let bytes = FileDescriptor.contents(ofFile: "/proc/self/statm") else { return 0 }
+    let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+    guard fields.count > 1, let pages = UInt64(fields[1]) else { return 0 }
+    return pages * UInt64(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  /// User plus system CPU time used so far, in seconds (`getrusage(2)`).
+  package static var cpuSeconds: Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
+  /// When the process started, in whole seconds since the Unix epoch: now minus the time since
+  /// its start in `/proc/self/stat` (field 22, clock ticks since boot).
+  package static var startTime: Double {
+    let stat =
+      FileDescriptor.contents(ofFile: "/proc/self/stat").map { String(decoding: $0, as: UTF8.self) } ?? ""
+    var uptime = timespec()
+    clock_gettime(CLOCK_BOOTTIME, &uptime)
+    let wall = WallClock.now.secondsSinceEpoch
+    // The command name (field 2) may hold spaces; fields are counted after its closing `)`.
+    guard let close = stat.lastIndex(of: ")") else { return wall.rounded(.down) }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 19, let ticks = Double(fields[19]) else { return wall.rounded(.down) }
+    let sinceBoot = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    let sinceStart = Double(uptime.tv_sec) + Double(uptime.tv_nsec) / 1e9 - sinceBoot
+    return (wall - max(0, sinceStart)).rounded(.down)
+  }
+
+  /// Ends the process with `status` (`exit(3)`), flushing standard output.
+  package static func exit(_ status: Int32) -> Never {
+    Glibc.exit(status)
+  }
+
+  /// Ends the process at once with `status` (`_exit(2)`): no atexit handlers, no flushing.
+  package static func exitNow(_ status: Int32) -> Never {
+    _exit(status)
+  }
+}
+
+/// A set of signals (`sigset_t`) that threads block and one thread waits for with `sigwait`.
+///
+/// Block the set before any other thread starts (threads inherit the mask), so the signals are
+/// never delivered to a thread that does not expect them; then `wait()` where they are handled.
+package struct SignalSet: Sendable {
+  private let signals: [Int32]
+
+  /// The set of `signals`.
+  package init(_ signals: [Int32]) {
+    self.signals = signals
+  }
+
+  /// SIGINT and SIGTERM: how a process is asked to stop.
+  package static let shutdown = SignalSet([SIGINT, SIGTERM])
+
+  private var set: sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    return set
+  }
+
+  /// Blocks the set in the calling thread and the threads it starts (`pthread_sigmask`).
+  package func block() {
+    var set = self.set
+    pthreadCall("pthread_sigmask") { pthread_sigmask(SIG_BLOCK, &set, nil) }
+  }
+
+  /// Waits for one of the set's signals (`sigwait`) and returns it.
+  package func wait() -> Int32 {
+    var set = self.set
+    var received: Int32 = 0
+    while sigwait(&set, &received) != 0 {}
+    return received
+  }
+
+  /// Ignores SIGPIPE in the whole process: a peer that closes shows as `EPIPE` instead.
+  package static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// The signal's name: `SIGTERM`, `SIGINT` or `signal N`.
+  package static func name(_ signal: Int32) -> String {
+    switch signal {
+    case SIGTERM: "SIGTERM"
+    case SIGINT: "SIGINT"
+    default: "signal \(signal)"
+    }
+  }
+}
