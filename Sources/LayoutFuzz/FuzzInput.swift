@@ -4,17 +4,17 @@ import LayoutService
 import MicroHTTP
 
 /// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
-/// request body. The request goes through the service's real router and handlers, and then,
-/// when asked, through a router that reads bodies with Foundation's `JSONDecoder`.
+/// request body. The request goes through the pipeline the server runs (`LayoutService.responder`:
+/// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
+/// that reads bodies with Foundation's `JSONDecoder`.
 ///
 /// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`); bits 1–2 the `Accept` header
 /// (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the `Content-Type` (JSON, none,
 /// `text/plain`, XML); bit 5 answer with `--decoder foundation` too, which must give the same
 /// status, answer and problem (`type`, `pointer`).
 enum FuzzInput {
-  static let service = LayoutService(metrics: nil)
-  static let router = service.router()
-  static let foundationRouter = LayoutService(metrics: nil, decoder: .foundation).router()
+  static let responder = LayoutService().responder()
+  static let foundationResponder = LayoutService(decoder: .foundation).responder()
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
@@ -35,10 +35,10 @@ enum FuzzInput {
     default: break
     }
     let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
-    let response = router.answer(request)
+    let response = responder.respond(to: request)
     check(response, contentTypeIsXML: (selector >> 3) & 3 == 3)
     if selector & 0x20 != 0 {
-      let foundation = foundationRouter.answer(request)
+      let foundation = foundationResponder.respond(to: request)
       precondition(foundation.status == response.status, "the decoders answer different statuses")
       if response.status == 200 {
         precondition(foundation.body == response.body, "the decoders answer differently")

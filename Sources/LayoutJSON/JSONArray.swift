@@ -55,6 +55,12 @@ package struct JSONArray {
   /// The number of elements.
   package var count: Int { Int(tape.nodes[Int(index)].start) }
 
+  /// The bytes of element `offset`, without the whitespace around it.
+  package func bytes(ofElement offset: Int) -> UnsafeRawBufferPointer {
+    let span = tape.elementSpans[offset]
+    return UnsafeRawBufferPointer(rebasing: tape.input[Int(span.start)..<Int(span.end)])
+  }
+
   /// Calls `body` with each element's offset and the element, in order.
   package func forEachElement(_ body: (Int, Element) throws -> Void) rethrows {
     let end = Int32(truncatingIfNeeded: tape.nodes[Int(index)].end)

@@ -29,8 +29,11 @@ struct JSONParser {
   /// The earliest repeated name found so far: (name node, enclosing object).
   var firstDuplicate: (name: Int32, object: Int32)?
   /// Whether repeated names are listed in `tape.duplicates` (a batch, where each element
-  /// answers for its own) instead of failing the whole document.
+  /// answers for its own) instead of failing the whole document; the byte span of each element
+  /// of a top-level array is then recorded in `tape.elementSpans` too.
   let collectsDuplicates: Bool
+  /// Where the top-level array's element being parsed starts.
+  var elementStart = 0
 
   init(tape: JSONTape, maxDepth: Int, collectsDuplicates: Bool = false) {
     self.tape = tape
@@ -86,6 +89,7 @@ struct JSONParser {
     var parent: Int32 = -1
     valueLoop: while true {
       guard position < count else { throw error("unexpected end of input, expected a value", at: position) }
+      if collectsDuplicates, depth == 1 { elementStart = position }
       switch bytes[position] {
       case UInt8(ascii: "{"):
         let object = try open(.object, parent: &parent)
@@ -122,6 +126,10 @@ struct JSONParser {
       }
       // A value is complete: what may follow depends on the enclosing container.
       while true {
+        if collectsDuplicates, depth == 1 {
+          tape.elementSpans.append(
+            (UInt32(truncatingIfNeeded: elementStart), UInt32(truncatingIfNeeded: position)))
+        }
         skipWhitespace()
         if parent < 0 {
           if position != count { throw error("unexpected data after the JSON value", at: position) }

@@ -107,6 +107,9 @@ final class JSONTape {
   /// Repeated names of a document parsed with duplicates collected, in document order:
   /// (the second name node, its object).
   var duplicates: [(name: Int32, object: Int32)] = []
+  /// The byte spans of a top-level array's elements, in order, for a document parsed with
+  /// duplicates collected.
+  var elementSpans: [(start: UInt32, end: UInt32)] = []
   /// Set while a document is read, so a parse nested inside it gets its own tape.
   var inUse = false
 
@@ -157,6 +160,7 @@ final class JSONTape {
     self.input = input
     nodeCount = 0
     if !duplicates.isEmpty { duplicates.removeAll(keepingCapacity: true) }
+    if !elementSpans.isEmpty { elementSpans.removeAll(keepingCapacity: elementSpans.count <= 1 << 14) }
     if nodeCapacity > Self.retainedNodeLimit {
       nodes.deallocate()
       nodeCapacity = 64

@@ -52,6 +52,14 @@ enum AnswerFormat: Equatable, Sendable {
   case json
   case svg
 
+  /// Whether an `Accept` header (its bytes, nil when absent) asks for the SVG diagram: the
+  /// common values that cannot (`*/*`, `application/json`) are told without reading them further.
+  static func prefersSVG(_ accept: UnsafeBufferPointer<UInt8>?) -> Bool {
+    guard let accept, accept.count > 0 else { return false }
+    if accept.elementsEqual("*/*".utf8) || accept.elementsEqual("application/json".utf8) { return false }
+    return AnswerFormat(accept: String(decoding: accept, as: UTF8.self)) == .svg
+  }
+
   /// The format `accept` (an `Accept` header value, RFC 9110 §12.5.1) prefers.
   ///
   /// Each of `application/json` and `image/svg+xml` gets the quality of the most specific range

@@ -1,7 +1,15 @@
 import LayoutAssets
-import LayoutCore
-import LayoutDiagram
 import MicroHTTP
+
+extension Router {
+  /// Routes the files layoutd serves: `GET /` (the playground), `/layoutd.js` and
+  /// `/openapi.yaml`.
+  mutating func addStaticFiles() {
+    add(.get, "/") { request, response in try LayoutService.playground(request, &response) }
+    add(.get, "/layoutd.js") { request, response in try LayoutService.clientModule(request, &response) }
+    add(.get, "/openapi.yaml") { request, response in LayoutService.openAPI(request, &response) }
+  }
+}
 
 extension LayoutService {
   /// The media type `GET /openapi.yaml` is served with.
@@ -52,36 +60,5 @@ extension LayoutService {
     response.contentType = clientModuleContentType
     response.addHeader("X-Content-Type-Options", "nosniff")
     module.withUTF8Buffer { response.write($0) }
-  }
-}
-
-extension LayoutService {
-  /// The content type of diagram answers.
-  static let diagramContentType = "image/svg+xml"
-
-  /// Answers `endpoint` with its SVG diagram when the request's `Accept` prefers SVG to JSON,
-  /// and returns whether it did. Either way the answer varies with `Accept`.
-  static func answeredWithDiagram(
-    _ endpoint: LayoutEndpoint, _ decoder: RequestDecoder, _ request: borrowing HTTPRequest,
-    _ response: inout HTTPResponse
-  ) throws(HTTPError) -> Bool {
-    response.addHeader("Vary", "Accept")
-    guard AnswerFormat(accept: request.header("Accept")) == .svg else { return false }
-    let svg: String
-    switch endpoint {
-    case .avoid:
-      let layoutRequest = try RequestBody.read(request.body, with: decoder) {
-        try AvoidRequest(validating: $0)
-      }
-      svg = Diagram.svg(layoutRequest, LayoutCore.avoid(layoutRequest))
-    case .caretFollow:
-      let layoutRequest = try RequestBody.read(request.body, with: decoder) {
-        try CaretFollowRequest(validating: $0)
-      }
-      svg = Diagram.svg(layoutRequest, LayoutCore.caretFollow(layoutRequest))
-    }
-    response.contentType = diagramContentType
-    response.write(svg)
-    return true
   }
 }

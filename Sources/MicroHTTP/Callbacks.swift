@@ -1,8 +1,8 @@
 internal import CMicroHTTPD
 import Glibc
 
-// The C callbacks libmicrohttpd calls as connections come and go. They capture nothing: the
-// server arrives as `cls` (a `ServerContext`).
+// The C callbacks libmicrohttpd calls. They capture nothing: the server arrives as `cls` (a
+// `CallbackContext`), a request as `con_cls` (a retained `RequestState`).
 
 /// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are open.
 ///
@@ -14,7 +14,7 @@ func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
   guard let cls else { return .YES }
-  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
   guard context.openConnections.load(ordering: .relaxed) < context.maxConnections else {
     context.refusedConnections.wrappingAdd(1, ordering: .relaxed)
     return .NO
@@ -29,7 +29,7 @@ func noteConnection(
   _ code: MHD_ConnectionNotificationCode
 ) {
   guard let cls else { return }
-  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
     context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
@@ -40,9 +40,6 @@ func noteConnection(
     break
   }
 }
-
-// The C callbacks libmicrohttpd calls on its worker threads. They capture nothing: the server
-// arrives as `cls` (a `ServerContext`), the request as `con_cls` (a retained `RequestState`).
 
 /// libmicrohttpd's access handler: called once when a request's headers are parsed, once per
 /// piece of its body, and once more when the request is complete.
@@ -55,7 +52,7 @@ func serveRequest(
   guard let cls, let connection, let url, let method, let uploadDataSize, let conCls else {
     return .NO
   }
-  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
   guard let pointer = conCls.pointee else {
     let state = RequestState(
       method: HTTPMethod(String(cString: method)), path: requestPath(url), maxBodyBytes: context.maxBodyBytes)
@@ -64,13 +61,13 @@ func serveRequest(
     let framing = RequestFraming(connection, version: version)
     state.contentLength = framing.contentLength
     if framing.hasProblem, let problem = framing.problem {
-      state.problem = problem
+      state.answer = .problem(problem)
       state.closesConnection = true
     } else if let version, strcmp(version, "HTTP/1.1") == 0,
       MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
     {
       // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
-      state.problem = .missingHost
+      state.answer = .problem(.missingHost)
     }
     return context.begin(state, connection)
   }
@@ -92,13 +89,13 @@ func endRequest(
 ) {
   guard let cls, let conCls, let pointer = conCls.pointee else { return }
   conCls.pointee = nil
-  let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
   let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
   if let prepared = state.prepared {
     MHD_destroy_response(prepared)
     state.prepared = nil
   }
+  context.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
   context.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
-  context.report(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
   context.settled.notifyIfAwaited()
 }

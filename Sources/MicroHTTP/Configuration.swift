@@ -32,24 +32,20 @@ extension HTTPServer {
     package var maxHeaderBytes = 8192
     /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.
     package var drainTimeout = 10.0
-    /// The request header whose value is reported as `CompletedRequest.requestID`.
-    package var requestIDHeader = HTTPHeader.requestIDName
-    /// Give every request an id and send it back in `requestIDHeader` on every answer: the
-    /// client's own value when it is 1 to 128 characters of visible ASCII, else a generated one
-    /// (32 hex digits). The observer reports the same id. Off by default.
-    package var assignsRequestIDs = false
-    /// Called for every answer just before it is sent, handlers' and the server's own (400 for
-    /// framing, 404, 405, 413), on the worker thread; it may add headers. Not called for the
-    /// answers libmicrohttpd sends by itself (414, 431, 505, and 400 or 413 for a first
-    /// `Content-Length` that is not a decimal that fits 64 bits). `request.body` is empty for the
-    /// server's own answers.
-    package var beforeSend: (@Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void)?
-    /// Called once per request when it ends (answered, aborted or timed out), on a worker
-    /// thread. `nil` (the default) costs nothing. Keep it short: it runs on the I/O thread.
-    package var observer: (@Sendable (CompletedRequest) -> Void)?
+    /// The most request-body and answer bytes held at once over all connections (`BodyMemory`):
+    /// a request whose announced body would take the total over it is answered 503 with
+    /// `Retry-After` before its body is read, a chunked body that crosses it when it ends.
+    package var maxBodyMemory = 64 << 20
+    /// The part of `maxBodyMemory` kept for requests and answers of at most `maxBodyBytes`, so
+    /// that large bodies (routes with a larger limit) never starve small ones.
+    package var bodyMemoryReserve = 8 << 20
+    /// Give every request an id and send it back on every answer (the client's own when sane,
+    /// else a new one); nil (the default) assigns none.
+    package var requestIDs: RequestIDs?
+    /// The stages every answer passes through, in order (`HTTPMiddleware`).
+    package var middleware: [any HTTPMiddleware] = []
 
-    /// Creates a configuration; everything not given has its documented default. These defaults
-    /// are layoutd's (`LayoutdOptions` starts from them).
+    /// Creates a configuration; everything not given has its documented default.
     package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
       self.host = host
       self.port = port

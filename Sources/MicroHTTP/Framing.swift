@@ -34,19 +34,17 @@ struct RequestFraming {
     guard !hasProblem, hasTransferEncoding else { return }
     if let version, strcmp(version, "HTTP/1.0") == 0 {
       // RFC 9112 §6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
-      fail(.badFraming("Transfer-Encoding is not allowed in an HTTP/1.0 request."))
+      fail(.transferEncodingInHTTP10)
     } else if contentLength >= 0 {
       // RFC 9112 §6.3 (3): both headers are a smuggling attempt or a broken client.
-      fail(.badFraming("The request has both Content-Length and Transfer-Encoding."))
+      fail(.contentLengthWithTransferEncoding)
     } else if codings.last.map({ $0.lowercased() != "chunked" }) ?? true {
       // RFC 9112 §6.3 (4): without a final `chunked` the body's end cannot be known.
-      fail(.badFraming("Transfer-Encoding must end with chunked."))
+      fail(.transferEncodingWithoutFinalChunked)
     } else if codings.count > 1 {
       fail(
         codings.dropLast().contains { $0.lowercased() == "chunked" }
-          ? .badFraming("Transfer-Encoding applies chunked more than once.")
-          : HTTPError(
-            status: 501, detail: "Transfer-Encoding: only the chunked transfer coding is supported."))
+          ? .chunkedMoreThanOnce : .unsupportedTransferCoding)
     }
   }
 
@@ -60,12 +58,12 @@ struct RequestFraming {
     guard !hasProblem else { return }
     if strcasecmp(name, "Content-Length") == 0 {
       guard let length = Self.decimal(value) else {
-        fail(.badFraming("A Content-Length field is not a plain decimal number."))
+        fail(.contentLengthNotDecimal)
         return
       }
       if contentLength >= 0, contentLength != length {
         // RFC 9112 §6.3 (5); identical values collapse into one (RFC 9110 §8.6).
-        fail(.badFraming("The request has Content-Length fields that differ."))
+        fail(.contentLengthsDiffer)
       }
       contentLength = length
     } else if strcasecmp(name, "Transfer-Encoding") == 0 {
@@ -77,7 +75,7 @@ struct RequestFraming {
     } else if let last = Self.lastByte(name), last == 0x20 || last == 0x09 {
       // RFC 9112 §5.1: whitespace between a field name and its colon is answered 400; a proxy
       // may read `Content-Length :` as Content-Length while libmicrohttpd does not.
-      fail(.badFraming("A header field name ends in whitespace."))
+      fail(.fieldNameEndsInWhitespace)
     }
   }
 
@@ -128,13 +126,6 @@ func requestPath(_ target: UnsafePointer<CChar>) -> String {
   let authorityAndPath = text[schemeEnd.upperBound...]
   guard let slash = authorityAndPath.firstIndex(of: "/") else { return "/" }
   return String(authorityAndPath[slash...])
-}
-
-extension HTTPError {
-  /// `400` for a request whose body length cannot be known for sure; the connection closes.
-  static func badFraming(_ detail: String) -> HTTPError {
-    HTTPError(status: 400, detail: detail)
-  }
 }
 
 extension Substring {

@@ -3,8 +3,8 @@ internal import LayoutJSON
 
 /// An error a handler throws to answer with an RFC 9457 problem (`application/problem+json`).
 ///
-/// Rendered as `{"type","title","status","detail","pointer"?}`. The server's own 404, 405, 413
-/// and 500 answers are `HTTPError`s too.
+/// Rendered as `{"type","title","status","detail","pointer"?}`. The server's own answers are
+/// `HTTPError`s too: they are all in this file, the server's catalogue.
 package struct HTTPError: Error, Sendable, Hashable {
   /// The status code.
   package var status: Int
@@ -32,7 +32,8 @@ package struct HTTPError: Error, Sendable, Hashable {
     self.headers = headers
   }
 
-  /// The standard reason phrase for `status`, or `Unknown` for an unregistered code.
+  /// The standard reason phrase for `status` (`MHD_get_reason_phrase_for`), or `Unknown` for an
+  /// unregistered code.
   package static func reasonPhrase(for status: Int) -> String {
     guard (100...999).contains(status), let phrase = MHD_get_reason_phrase_for(UInt32(status)) else {
       return "Unknown"
@@ -41,6 +42,7 @@ package struct HTTPError: Error, Sendable, Hashable {
   }
 }
 
+// The server's own answers.
 extension HTTPError {
   /// `404 Not Found` for `path`.
   package static func notFound(path: String) -> HTTPError {
@@ -54,18 +56,62 @@ extension HTTPError {
       headers: [HTTPHeader("Allow", allow)])
   }
 
-  /// `400` for an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2).
-  package static let missingHost = HTTPError(
-    status: 400, detail: "An HTTP/1.1 request must have a Host header.")
-
   /// `413` for a body over `limit` bytes.
   package static func contentTooLarge(limit: Int) -> HTTPError {
     HTTPError(status: 413, detail: "The request body is larger than \(limit) bytes.")
   }
 
+  /// `503` with `Retry-After` for a body or answer the body budget cannot hold now
+  /// (`Configuration.maxBodyMemory`).
+  package static let bodyMemorySpent = HTTPError(
+    status: 503,
+    detail: "The server holds as many request bodies as its memory allows; retry in a moment.",
+    headers: [HTTPHeader("Retry-After", "1")])
+
   /// `500 Internal Server Error`; says nothing of the cause.
   package static let internalServerError = HTTPError(
     status: 500, detail: "The server failed to answer this request.")
+}
+
+// RFC 9112: requests whose framing the server refuses (`RequestFraming`); except for the missing
+// `Host`, the connection closes after the answer.
+extension HTTPError {
+  /// `400` for an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2).
+  package static let missingHost = HTTPError(
+    status: 400, detail: "An HTTP/1.1 request must have a Host header.")
+
+  /// `400`: RFC 9112 §6.1, Transfer-Encoding makes an HTTP/1.0 message's framing faulty.
+  static let transferEncodingInHTTP10 = HTTPError(
+    status: 400, detail: "Transfer-Encoding is not allowed in an HTTP/1.0 request.")
+
+  /// `400`: RFC 9112 §6.3 (3), both framings at once are a smuggling attempt or a broken client.
+  static let contentLengthWithTransferEncoding = HTTPError(
+    status: 400, detail: "The request has both Content-Length and Transfer-Encoding.")
+
+  /// `400`: RFC 9112 §6.3 (4), without a final `chunked` the body's end cannot be known.
+  static let transferEncodingWithoutFinalChunked = HTTPError(
+    status: 400, detail: "Transfer-Encoding must end with chunked.")
+
+  /// `400`: `chunked` applied twice.
+  static let chunkedMoreThanOnce = HTTPError(
+    status: 400, detail: "Transfer-Encoding applies chunked more than once.")
+
+  /// `501`: a transfer coding other than `chunked`.
+  static let unsupportedTransferCoding = HTTPError(
+    status: 501, detail: "Transfer-Encoding: only the chunked transfer coding is supported.")
+
+  /// `400`: a `Content-Length` after the first that is not a plain decimal.
+  static let contentLengthNotDecimal = HTTPError(
+    status: 400, detail: "A Content-Length field is not a plain decimal number.")
+
+  /// `400`: RFC 9112 §6.3 (5), `Content-Length` fields that differ.
+  static let contentLengthsDiffer = HTTPError(
+    status: 400, detail: "The request has Content-Length fields that differ.")
+
+  /// `400`: RFC 9112 §5.1, whitespace between a field name and its colon (a proxy may read
+  /// `Content-Length :` as Content-Length while libmicrohttpd does not).
+  static let fieldNameEndsInWhitespace = HTTPError(
+    status: 400, detail: "A header field name ends in whitespace.")
 }
 
 extension HTTPError {
@@ -86,16 +132,16 @@ extension HTTPError {
 
   /// Appends the problem document, `{"type","title","status","detail","pointer"?}`, to `bytes`.
   package func writeProblemJSON(into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: #"{"type":"#.utf8)
+    bytes.append(literal: #"{"type":"#)
     JSONWriter.appendString(type, to: &bytes)
-    bytes.append(contentsOf: #","title":"#.utf8)
+    bytes.append(literal: #","title":"#)
     JSONWriter.appendString(title, to: &bytes)
-    bytes.append(contentsOf: #","status":"#.utf8)
+    bytes.append(literal: #","status":"#)
     bytes.append(contentsOf: String(status).utf8)
-    bytes.append(contentsOf: #","detail":"#.utf8)
+    bytes.append(literal: #","detail":"#)
     JSONWriter.appendString(detail, to: &bytes)
     if let pointer {
-      bytes.append(contentsOf: #","pointer":"#.utf8)
+      bytes.append(literal: #","pointer":"#)
       JSONWriter.appendString(pointer, to: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))

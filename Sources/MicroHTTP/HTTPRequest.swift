@@ -21,7 +21,11 @@ package struct HTTPRequest: ~Copyable {
   /// The header fields of a request made without a connection.
   private let fields: [HTTPHeader]
 
-  init(method: HTTPMethod, path: String, body: UnsafeRawBufferPointer, connection: OpaquePointer) {
+  init(
+    method: HTTPMethod, path: String,
+    body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+    connection: OpaquePointer
+  ) {
     self.method = method
     self.path = path
     self.body = body
@@ -29,8 +33,8 @@ package struct HTTPRequest: ~Copyable {
     self.fields = []
   }
 
-  /// Creates a request that did not come from a connection, for `Router.answer(_:)`: to test
-  /// or fuzz handlers without a socket. `body` must outlive the request.
+  /// Creates a request that did not come from a connection, for `Responder.respond(to:)`: to
+  /// test or fuzz the pipeline without a socket. `body` must outlive the request.
   package init(method: HTTPMethod, path: String, headers: [HTTPHeader] = [], body: UnsafeRawBufferPointer) {
     self.method = method
     self.path = path
@@ -84,6 +88,15 @@ package struct HTTPRequest: ~Copyable {
     let count = strlen(value)
     return try value.withMemoryRebound(to: UInt8.self, capacity: count) {
       try body(UnsafeBufferPointer(start: $0, count: count))
+    }
+  }
+
+  /// Whether the client waits for `100 Continue` before it sends the body (`Expect:
+  /// 100-continue`, RFC 9110 §10.1.1).
+  package var expectsContinue: Bool {
+    withHeaderBytes("Expect") { value in
+      guard let value else { return false }
+      return String(decoding: value, as: UTF8.self).lowercased() == "100-continue"
     }
   }
 

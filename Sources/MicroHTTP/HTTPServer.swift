@@ -2,7 +2,8 @@ internal import CMicroHTTPD
 import Glibc
 import Posix
 
-/// An HTTP/1.1 server on libmicrohttpd that answers requests through a `Router`.
+/// An HTTP/1.1 server on libmicrohttpd that answers requests through a `Router` and the
+/// configured middleware (`Responder`).
 ///
 /// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
 /// on libmicrohttpd's worker threads, several at once.
@@ -12,7 +13,7 @@ package final class HTTPServer: Sendable {
   /// The bound TCP port (the real one when the configuration asked for port 0).
   package let port: Int
 
-  private let context: ServerContext
+  private let context: CallbackContext
   private let daemon: Locked<Daemon>
 
   /// Starts listening on `configuration.host`:`configuration.port`, answering with `router`.
@@ -30,7 +31,7 @@ package final class HTTPServer: Sendable {
       if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
       throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    let context = ServerContext(router: router, configuration: configuration)
+    let context = CallbackContext(configuration: configuration, router: router)
     let retained = Unmanaged.passRetained(context)
     var options = Self.options(configuration, context: retained.toOpaque())
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
@@ -55,6 +56,15 @@ package final class HTTPServer: Sendable {
   deinit {
     stop()
   }
+
+  /// The pipeline the server answers through: tests and the fuzzer answer through the same one.
+  package var responder: Responder { context.responder }
+
+  /// Request-body and answer bytes held now, against `configuration.maxBodyMemory`.
+  package var heldBodyBytes: Int { context.bodyMemory.heldBytes }
+
+  /// Requests and answers refused so far because the body budget was spent (answered 503).
+  package var bodyMemoryRefusalCount: Int { context.bodyMemory.refusalCount }
 
   /// Requests whose state the server holds: begun (headers parsed) and not yet ended.
   /// 0 once the server has stopped.
@@ -131,10 +141,10 @@ extension HTTPServer {
   /// its behalf.
   struct Daemon: ~Copyable {
     var pointer: OpaquePointer?
-    var context: Unmanaged<ServerContext>?
+    var context: Unmanaged<CallbackContext>?
     let listener: Listener
 
-    init(pointer: OpaquePointer, context: Unmanaged<ServerContext>, listener: Listener) {
+    init(pointer: OpaquePointer, context: Unmanaged<CallbackContext>, listener: Listener) {
       self.pointer = pointer
       self.context = context
       self.listener = listener

@@ -25,13 +25,10 @@ final class RequestIDSource: Sendable {
   }
 
   /// Whether a client's id is kept as it is: 1 to 128 bytes of visible ASCII (`!` to `~`).
-  static func isSane(_ value: UnsafePointer<CChar>) -> Bool {
-    var index = 0
-    while value[index] != 0 {
-      guard index < maxLength, (0x21...0x7E).contains(value[index]) else { return false }
-      index += 1
-    }
-    return index > 0
+  static func isSane(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard value.count > 0, value.count <= maxLength else { return false }
+    for byte in value where !(0x21...0x7E).contains(byte) { return false }
+    return true
   }
 
   private static func writeHex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int)

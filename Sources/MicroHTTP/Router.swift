@@ -1,5 +1,79 @@
+/// Routes requests to handlers by exact path and method.
+///
+/// The query string plays no part in matching. A path that has no route answers 404; a path
+/// with routes but none for the request's method answers 405 with an `Allow` header. A `GET`
+/// route also answers `HEAD` (the same headers, no body) unless a `HEAD` route is added. Every
+/// path gets a `RouteID` in the order it was first added, so that what counts requests by route
+/// (metrics) needs no string compare per request.
+package struct Router: Sendable {
+  /// Answers one request: reads `request`, fills in `response`.
+  ///
+  /// Throw an `HTTPError` to answer with that problem; any other error answers 500.
+  /// `request` is only valid during the call.
+  package typealias Handler = @Sendable (borrowing HTTPRequest, inout HTTPResponse) throws -> Void
+
+  /// The routes, by `RouteID`.
+  private(set) var routes: [Route] = []
+  private var ids: [String: RouteID] = [:]
+
+  /// Creates a router with no routes.
+  package init() {}
+
+  /// Routes `method` requests for exactly `path` to `handler`, replacing an earlier route.
+  ///
+  /// `maxBodyBytes`, when given, replaces `HTTPServer.Configuration.maxBodyBytes` for every
+  /// request to `path` (whatever its method), with the same 413 beyond it.
+  package mutating func add(
+    _ method: HTTPMethod, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
+  ) {
+    let id =
+      ids[path]
+      ?? {
+        let id = RouteID(rawValue: routes.count)
+        routes.append(Route(path: path, id: id))
+        ids[path] = id
+        return id
+      }()
+    routes[id.rawValue].add(method, handler)
+    if let maxBodyBytes { routes[id.rawValue].maxBodyBytes = max(0, maxBodyBytes) }
+  }
+
+  /// The route of `path`, or nil when no route has that path.
+  package func route(for path: String) -> Route? {
+    ids[path].map { routes[$0.rawValue] }
+  }
+
+  /// The path of every route, by `RouteID`.
+  package var paths: [String] { routes.map(\.path) }
+
+  /// The value of the `Allow` header for `path`, or `nil` when no route has that path.
+  package func allowedMethods(for path: String) -> String? {
+    route(for: path)?.allow
+  }
+
+  /// What answers a `method` request for `path`: its handler, or the 404 or 405 problem.
+  func decision(for method: HTTPMethod, path: String) -> RouteDecision {
+    guard let id = ids[path] else {
+      return RouteDecision(route: nil, answer: .problem(.notFound(path: path)))
+    }
+    let route = routes[id.rawValue]
+    guard let handler = route.handler(for: method) else {
+      return RouteDecision(
+        route: id, answer: .problem(.methodNotAllowed(method, path: path, allow: route.allow)),
+        maxBodyBytes: route.maxBodyBytes)
+    }
+    return RouteDecision(route: id, answer: .handler(handler), maxBodyBytes: route.maxBodyBytes)
+  }
+}
+
+/// A route's number: its place in the order paths were first added to the `Router`.
+package struct RouteID: Hashable, Sendable {
+  /// 0 for the first path added, 1 for the next …
+  package let rawValue: Int
+}
+
 /// The handlers of one path, by method.
-struct Route: Sendable {
+package struct Route: Sendable {
   /// A struct rather than a tuple: a closure stored in an array of tuples is kept at the most
   /// general abstraction, and reading it back allocates a reabstraction thunk on every request.
   struct Entry {
@@ -7,11 +81,20 @@ struct Route: Sendable {
     let handler: Router.Handler
   }
 
+  /// The path routed.
+  package let path: String
+  /// The route's number.
+  package let id: RouteID
   private(set) var handlers: [Entry] = []
   /// The `Allow` header value: every routed method, plus `HEAD` when `GET` is routed.
-  private(set) var allow = ""
+  package private(set) var allow = ""
   /// The largest request body this path accepts, when it differs from the server's.
-  var maxBodyBytes: Int?
+  package internal(set) var maxBodyBytes: Int?
+
+  init(path: String, id: RouteID) {
+    self.path = path
+    self.id = id
+  }
 
   mutating func add(_ method: HTTPMethod, _ handler: @escaping Router.Handler) {
     handlers.removeAll { $0.method == method }
@@ -31,69 +114,17 @@ struct Route: Sendable {
   }
 }
 
-/// Routes requests to handlers by exact path and method.
-///
-/// The query string plays no part in matching. A path that has no route answers 404; a path
-/// with routes but none for the request's method answers 405 with an `Allow` header. A `GET`
-/// route also answers `HEAD` (the same headers, no body) unless a `HEAD` route is added.
-package struct Router: Sendable {
-  /// Answers one request: reads `request`, fills in `response`.
-  ///
-  /// Throw an `HTTPError` to answer with that problem; any other error answers 500.
-  /// `request` is only valid during the call.
-  package typealias Handler = @Sendable (borrowing HTTPRequest, inout HTTPResponse) throws -> Void
-
-  var routes: [String: Route] = [:]
-
-  /// Creates a router with no routes.
-  package init() {}
-
-  /// Routes `method` requests for exactly `path` to `handler`, replacing an earlier route.
-  ///
-  /// `maxBodyBytes`, when given, replaces `HTTPServer.Configuration.maxBodyBytes` for every
-  /// request to `path` (whatever its method), with the same 413 beyond it.
-  package mutating func add(
-    _ method: HTTPMethod, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
-  ) {
-    routes[path, default: Route()].add(method, handler)
-    if let maxBodyBytes { routes[path]!.maxBodyBytes = max(0, maxBodyBytes) }
+/// What answers one request, decided from its method and path before its body is read.
+struct RouteDecision {
+  /// A handler, or a problem the server answers itself.
+  enum Answer {
+    case handler(Router.Handler)
+    case problem(HTTPError)
   }
 
-  /// The value of the `Allow` header for `path`, or `nil` when no route has that path.
-  package func allowedMethods(for path: String) -> String? {
-    routes[path]?.allow
-  }
-}
-
-extension Router {
-  /// Answers `request` as the server would, without a connection: routes it (404, 405 with
-  /// `Allow`), runs the handler, and renders a thrown problem (an `HTTPError`, or 500 for any
-  /// other error or a status outside 200...599).
-  ///
-  /// Body limits, `Connection` handling and `Configuration.beforeSend` belong to the server
-  /// and are not applied.
-  package func answer(_ request: borrowing HTTPRequest) -> HTTPResponse {
-    var response = HTTPResponse()
-    guard let route = routes[request.path] else {
-      HTTPError.notFound(path: request.path).render(into: &response)
-      return response
-    }
-    guard let handler = route.handler(for: request.method) else {
-      HTTPError.methodNotAllowed(request.method, path: request.path, allow: route.allow)
-        .render(into: &response)
-      return response
-    }
-    do {
-      try handler(request, &response)
-      if !(200...599).contains(response.status) {
-        HTTPError.internalServerError.render(into: &response)
-      }
-    } catch let error as HTTPError {
-      error.render(into: &response)
-    } catch {
-      HTTPError.internalServerError.render(into: &response)
-    }
-    if request.method == .head { response.body.removeAll() }
-    return response
-  }
+  /// The route of the request's path, when there is one (a 405 has one, a 404 none).
+  var route: RouteID?
+  var answer: Answer
+  /// The route's own body limit, when it has one.
+  var maxBodyBytes: Int?
 }

@@ -39,7 +39,8 @@ struct AccessLogTests {
 
   static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
     CompletedRequest(
-      method: .post, path: path, route: "/avoid", status: status, durationNanoseconds: 84_321, bytesIn: 218,
+      method: .post, path: path, route: LayoutService().router.route(for: "/avoid")?.id, status: status,
+      durationNanoseconds: 84_321, bytesIn: 218,
       bytesOut: 120, requestID: id, completed: true)
   }
 

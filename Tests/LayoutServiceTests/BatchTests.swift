@@ -195,7 +195,7 @@ struct BatchTests {
   @Test(arguments: RequestDecoder.allCases)
   func moreThanTenThousandItemsIsTooManyAtTheRoot(decoder: RequestDecoder) throws {
     let fixture = try ServiceFixture(decoder: decoder)
-    let items = Array(repeating: "{}", count: LayoutEndpoint.maxBatchItems + 1)
+    let items = Array(repeating: "{}", count: Batch.maxItems + 1)
     let response = try fixture.post("/avoid/batch", "[" + items.joined(separator: ",") + "]")
     let problem = try ErrorTests().expectProblem(response, status: 422, pointer: "")
     #expect(problem["type"] as? String == "urn:layoutd:problem:too-many")
@@ -205,7 +205,7 @@ struct BatchTests {
   func tenThousandItemsAreAnswered(decoder: RequestDecoder) throws {
     let fixture = try ServiceFixture(decoder: decoder)
     let distinct = Self.avoidRequests(10)
-    let requests = (0..<LayoutEndpoint.maxBatchItems).map { distinct[$0 % distinct.count] }
+    let requests = (0..<Batch.maxItems).map { distinct[$0 % distinct.count] }
     let elements = try Self.elements(
       try fixture.post("/avoid/batch", "[" + requests.joined(separator: ",") + "]"))
     try #require(elements.count == requests.count)

@@ -106,7 +106,9 @@ struct LimitTests {
       body: ErrorTests.valid + padding + " ")
     #expect(over.status == 413)
     #expect(over.headers["Content-Type"] == "application/problem+json")
-    #expect(announced.isClosedByServer())
+    // A body a little over the limit is read and dropped before its answer: the connection
+    // serves on.
+    #expect(try announced.request(path: "/healthz").status == 200)
     let chunked = try fixture.client().request(
       method: "POST", path: "/avoid", headers: [("Transfer-Encoding", "chunked")],
       body: "400\r\n" + String(repeating: " ", count: 1024) + "\r\n1\r\n \r\n0\r\n\r\n")

@@ -22,8 +22,7 @@ final class ProductionFixture {
     options.threads = 2
     var configuration = options.serverConfiguration
     configure(&configuration)
-    service = LayoutService(
-      cors: cors, metrics: metrics ? ServiceMetrics() : nil, maxBatchBytes: options.maxBatchBytes)
+    service = LayoutService(cors: cors, metrics: metrics, maxBatchBytes: options.maxBatchBytes)
     server = try service.startServer(configuration, accessLog: accessLog)
   }
 

@@ -28,7 +28,8 @@ struct ReadinessTests {
     let service = fixture.service
     let server = fixture.server
     DispatchQueue.global().async {
-      service.drain(server)
+      service.readiness.beginDraining()
+      server.drain()
       drained.signal()
     }
     #expect(ProductionFixture.waitUntil { server.isDraining })
@@ -71,7 +72,8 @@ struct ReadinessTests {
     let service = fixture.service
     let server = fixture.server
     DispatchQueue.global().async {
-      service.drain(server)
+      service.readiness.beginDraining()
+      server.drain()
       finished.store(true, ordering: .sequentiallyConsistent)
       drained.signal()
     }
@@ -97,7 +99,8 @@ struct ReadinessTests {
     let service = fixture.service
     let server = fixture.server
     DispatchQueue.global().async {
-      service.drain(server)
+      service.readiness.beginDraining()
+      server.drain()
       drained.signal()
     }
     #expect(drained.wait(timeout: .now() + 8) == .success)

@@ -43,7 +43,7 @@ struct RequestIDTests {
       ids.append(try #require(response.headers["X-Request-Id"]))
     }
     let tooLarge = try fixture.client().request(
-      method: "POST", path: "/avoid", headers: [("Content-Length", "5000")])
+      method: "POST", path: "/avoid", body: String(repeating: " ", count: 5000))
     #expect(tooLarge.status == 413)
     ids.append(try #require(tooLarge.headers["X-Request-Id"]))
     #expect(ids.allSatisfy(Self.isGenerated))
@@ -51,10 +51,12 @@ struct RequestIDTests {
     #expect(Set(ids.map { $0.prefix(16) }).count == 1)
   }
 
-  @Test func theObserverSeesTheIDTheClientGot() throws {
+  @Test func middlewareSeesTheIDTheClientGot() throws {
     let seen = Locked<[String]>([])
     let fixture = try ProductionFixture {
-      $0.observer = { record in seen.withLock { $0.append(record.requestID ?? "none") } }
+      $0.middleware = [
+        RecordingMiddleware { record in seen.withLock { $0.append(record.requestID ?? "none") } }
+      ]
     }
     let echoed = try fixture.post("/avoid", ErrorTests.valid, headers: [("X-Request-Id", "mine-1")])
     let generated = try fixture.post("/avoid", "{}")
@@ -62,5 +64,14 @@ struct RequestIDTests {
     #expect(ProductionFixture.waitUntil { seen.withLock { $0.count } == 2 })
     #expect(Set(seen.withLock { $0 }) == Set(ids))
     #expect(ids.first == "mine-1")
+  }
+}
+
+/// Hands every finished request to a closure.
+struct RecordingMiddleware: HTTPMiddleware {
+  let record: @Sendable (CompletedRequest) -> Void
+
+  func requestEnded(_ request: CompletedRequest) {
+    record(request)
   }
 }

@@ -21,7 +21,7 @@ struct ServiceFixture {
     configuration.drainTimeout = 2
     configure(&configuration)
     server = try HTTPServer(
-      configuration: configuration, router: (service ?? LayoutService(decoder: decoder)).router())
+      configuration: configuration, router: (service ?? LayoutService(decoder: decoder)).router)
     client = try HTTPTestClient(port: server.port, timeout: 5)
   }
 

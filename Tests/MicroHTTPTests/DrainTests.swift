@@ -85,12 +85,14 @@ struct DrainTests {
     #expect(try old.readResponse().status == 200)
   }
 
-  @Test func beforeSendSeesHandlerAnswersAndTheServersOwn() throws {
+  @Test func middlewarePreparesHandlerAnswersAndTheServersOwn() throws {
     let server = try TestServer.start {
       $0.maxBodyBytes = 8
-      $0.beforeSend = { request, response in
-        response.addHeader("X-Seen", "\(request.method) \(response.status)")
-      }
+      $0.middleware = [
+        TestMiddleware(onPrepare: { request, response in
+          response.addHeader("X-Seen", "\(request.method) \(response.status)")
+        })
+      ]
     }
     let client = try HTTPTestClient(port: server.port)
     #expect(try client.request(path: "/fixed").headers["X-Seen"] == "GET 200")
@@ -106,7 +108,7 @@ struct DrainTests {
     let plain = try TestServer.start()
     let quiet = try HTTPTestClient(port: plain.port).request(path: "/fixed", headers: [("X-Request-ID", "a")])
     #expect(quiet.headers["X-Request-ID"] == nil)
-    let assigning = try TestServer.start { $0.assignsRequestIDs = true }
+    let assigning = try TestServer.start { $0.requestIDs = RequestIDs() }
     let client = try HTTPTestClient(port: assigning.port)
     #expect(
       try client.request(path: "/fixed", headers: [("X-Request-ID", "given-1")]).headers["X-Request-ID"]

@@ -159,10 +159,11 @@ struct LifecycleTests {
     #expect(stopped.wait(timeout: .now() + 30) == .success)
   }
 
-  @Test func observerSeesEveryRequestOnce() throws {
+  @Test func middlewareIsToldOfEveryRequestOnce() throws {
     let records = Locked<[CompletedRequest]>([])
     let server = try TestServer.start {
-      $0.observer = { record in records.withLock { $0.append(record) } }
+      $0.requestIDs = RequestIDs()
+      $0.middleware = [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })]
     }
     let client = try HTTPTestClient(port: server.port)
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
@@ -178,7 +179,7 @@ struct LifecycleTests {
     #expect(seen.count == 4)
     let echo = try #require(seen.first { $0.requestID == "abc-1" })
     #expect(echo.method == .post)
-    #expect(echo.route == "/echo")
+    #expect(echo.route == TestServer.routeID("/echo"))
     #expect(echo.status == 200)
     #expect(echo.bytesIn == 5)
     #expect(echo.bytesOut == 5)
@@ -188,10 +189,10 @@ struct LifecycleTests {
     #expect(missing.status == 404)
     let refused = try #require(seen.first { $0.method == .put })
     #expect(refused.status == 405)
-    #expect(refused.route == "/fixed")
+    #expect(refused.route == TestServer.routeID("/fixed"))
     let aborted = try #require(seen.first { !$0.completed })
     #expect(aborted.method == .post)
-    #expect(aborted.route == "/echo")
+    #expect(aborted.route == TestServer.routeID("/echo"))
     #expect(aborted.status == 0)
     #expect(aborted.bytesIn <= 10)
   }

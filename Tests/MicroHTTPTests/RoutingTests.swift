@@ -124,16 +124,17 @@ struct RoutingTests {
   }
 }
 
-/// `Router.answer(_:)`: the handler path without a socket.
-@Suite("Router.answer")
-struct RouterAnswerTests {
+/// `Responder.respond(to:)`: the server's pipeline without a socket.
+@Suite("Responder without a connection")
+struct ResponderTests {
   func answer(
-    _ method: HTTPMethod, _ path: String, body: String = "", headers: [HTTPHeader] = []
+    _ method: HTTPMethod, _ path: String, body: String = "", headers: [HTTPHeader] = [],
+    responder: Responder = Responder(router: TestServer.routes())
   ) -> HTTPResponse {
     var bytes = Array(body.utf8)
     return bytes.withUnsafeMutableBytes { buffer in
-      TestServer.routes().answer(
-        HTTPRequest(method: method, path: path, headers: headers, body: UnsafeRawBufferPointer(buffer)))
+      responder.respond(
+        to: HTTPRequest(method: method, path: path, headers: headers, body: UnsafeRawBufferPointer(buffer)))
     }
   }
 
@@ -155,5 +156,31 @@ struct RouterAnswerTests {
     #expect(problem.status == 422)
     #expect(!String(decoding: problem.body, as: UTF8.self).contains("partial output"))
     #expect(answer(.post, "/failure").status == 500)
+  }
+
+  @Test func middlewareAndRequestIDsRunWithoutAConnectionAsOnTheServer() throws {
+    let stage = TestMiddleware(onPrepare: { request, response in
+      response.addHeader("X-Seen", "\(request.method) \(response.status)")
+    })
+    let responder = Responder(router: TestServer.routes(), middleware: [stage], requestIDs: RequestIDs())
+    let server = try TestServer.start {
+      $0.middleware = [stage]
+      $0.requestIDs = RequestIDs()
+    }
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    for (method, path) in [
+      (HTTPMethod.get, "/fixed"), (.get, "/missing"), (.delete, "/fixed"), (.post, "/problem"),
+    ] {
+      let local = answer(method, path, headers: [HTTPHeader("X-Request-Id", "given-7")], responder: responder)
+      let remote = try client.request(
+        method: method.rawValue, path: path, headers: [("X-Request-Id", "given-7")])
+      #expect(local.status == remote.status, "\(method) \(path)")
+      #expect(local.body == remote.body, "\(method) \(path)")
+      #expect(
+        local.headers.first { $0.name == "X-Seen" }?.value == remote.headers["X-Seen"], "\(method) \(path)")
+      #expect(remote.headers["X-Request-Id"] == "given-7")
+      #expect(local.headers.contains(HTTPHeader("X-Request-Id", "given-7")), "\(method) \(path)")
+    }
   }
 }

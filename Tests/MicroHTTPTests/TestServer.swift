@@ -51,9 +51,28 @@ enum TestServer {
     return try HTTPServer(configuration: configuration, router: router)
   }
 
+  /// The route id of `path` in `routes()`.
+  static func routeID(_ path: String) -> RouteID? {
+    routes().route(for: path)?.id
+  }
+
   /// The members of a JSON object body.
   static func jsonObject(_ response: TestResponse) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(response.body))
     return try #require(object as? [String: Any])
+  }
+}
+
+/// A middleware made of closures, to see what the pipeline hands middleware.
+struct TestMiddleware: HTTPMiddleware {
+  var onPrepare: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void = { _, _ in }
+  var onEnd: @Sendable (CompletedRequest) -> Void = { _ in }
+
+  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
+    onPrepare(request, &response)
+  }
+
+  func requestEnded(_ request: CompletedRequest) {
+    onEnd(request)
   }
 }

@@ -35,10 +35,9 @@ let caretBody = Array(
 
 /// Measures one endpoint both ways and adds its rows to `table`; returns a checksum of the
 /// results so that the optimizer keeps the work.
-func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
-  _ name: String, endpoint: LayoutEndpoint, body: [UInt8], request: Request.Type,
-  into table: inout BenchTable, compute: (Request) -> Answer
-) -> Int {
+func benchmark<Endpoint: LayoutOperation>(
+  _ name: String, endpoint: Endpoint.Type, body: [UInt8], into table: inout BenchTable
+) -> Int where Endpoint.Answer: Encodable {
   var sink = 0
   let data = Data(body)
   let decoder = JSONDecoder()
@@ -51,7 +50,7 @@ func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
   let fastAnswer = answer
   try! body.withUnsafeBytes { try endpoint.answer($0, decoder: .foundation, into: &answer) }
   precondition(answer == fastAnswer, "\(name): the decoders answer differently")
-  let foundationAnswer = try! encoder.encode(compute(try! decoder.decode(Request.self, from: data)))
+  let foundationAnswer = try! encoder.encode(Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
   precondition(
     (try! JSONSerialization.jsonObject(with: Data(answer)) as! NSDictionary)
       == (try! JSONSerialization.jsonObject(with: foundationAnswer) as! NSDictionary),
@@ -67,7 +66,7 @@ func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
     sink &+= answer.count
   }
   let foundation = Measurement.of(rounds: rounds, calls: foundationCalls) {
-    let encoded = try! encoder.encode(compute(try! decoder.decode(Request.self, from: data)))
+    let encoded = try! encoder.encode(Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
     sink &+= encoded.count
   }
   table.add(name, "layoutd --decoder fast: parse + validate + compute + write", fast, baseline: foundation)
@@ -79,23 +78,16 @@ func benchmark<Request: Decodable & Sendable, Answer: Encodable>(
 }
 
 var table = BenchTable()
-var sink = benchmark(
-  "/avoid", endpoint: .avoid, body: avoidBody, request: AvoidRequest.self, into: &table, compute: avoid)
-sink &+= benchmark(
-  "/avoid frameRate:120", endpoint: .avoid, body: avoidFramesBody, request: AvoidRequest.self, into: &table,
-  compute: avoid)
-sink &+= benchmark(
-  "/avoid + alsoReveal ×4", endpoint: .avoid, body: avoidAlsoRevealBody, request: AvoidRequest.self,
-  into: &table, compute: avoid)
-sink &+= benchmark(
-  "/caret-follow", endpoint: .caretFollow, body: caretBody, request: CaretFollowRequest.self, into: &table,
-  compute: caretFollow)
+var sink = benchmark("/avoid", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
+sink &+= benchmark("/avoid frameRate:120", endpoint: AvoidOperation.self, body: avoidFramesBody, into: &table)
+sink &+= benchmark("/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
+sink &+= benchmark("/caret-follow", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
 
 /// One item of a 1,000-item batch, with each decoder: the batch is parsed once and every answer
 /// written into one reused buffer, so the cost per item is measured over whole batches and
 /// divided, and compared with one single request read by the same decoder.
-func benchmarkBatch(
-  _ name: String, endpoint: LayoutEndpoint, body: [UInt8], into table: inout BenchTable
+func benchmarkBatch<Endpoint: LayoutOperation>(
+  _ name: String, endpoint: Endpoint.Type, body: [UInt8], into table: inout BenchTable
 ) -> Int {
   let items = 1000
   let batch =
@@ -139,13 +131,14 @@ func benchmarkObserver(into table: inout BenchTable) {
   let null = try! FileDescriptor.open(writingTo: "/dev/null")
   // Room for every line written between two passes of the writer: none is dropped.
   let log = AccessLog(format: .json, descriptor: null, capacity: 1 << 30)
-  let metrics = ServiceMetrics()
+  let service = LayoutService()
+  let metrics = service.metrics!
   let request = CompletedRequest(
-    method: .post, path: "/avoid", route: "/avoid", status: 200, durationNanoseconds: 84_321, bytesIn: 218,
+    method: .post, path: "/avoid", route: service.router.route(for: "/avoid")!.id, status: 200, durationNanoseconds: 84_321, bytesIn: 218,
     bytesOut: 120, requestID: "5f2c9a0e1b7d4c3a0000000000000001", completed: true)
   let measured = Measurement.of(rounds: rounds, calls: calls) {
-    log.record(request)
-    metrics.record(request)
+    log.requestEnded(request)
+    metrics.requestEnded(request)
   }
   log.close()
   null.close()
@@ -154,8 +147,8 @@ func benchmarkObserver(into table: inout BenchTable) {
 }
 
 benchmarkObserver(into: &table)
-sink &+= benchmarkBatch("/avoid/batch", endpoint: .avoid, body: avoidBody, into: &table)
-sink &+= benchmarkBatch("/caret-follow/batch", endpoint: .caretFollow, body: caretBody, into: &table)
+sink &+= benchmarkBatch("/avoid/batch", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
+sink &+= benchmarkBatch("/caret-follow/batch", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
 table.print(calls: calls, rounds: rounds)
 print("\n(batch rows: per item, the column after bytes/op compares with one single request)")
 if sink == 42 { print("") }

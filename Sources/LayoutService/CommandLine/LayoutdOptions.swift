@@ -32,7 +32,7 @@ package struct LayoutdOptions: Equatable, Sendable {
   /// The largest body of a single request; a larger one is a 413 (`--max-body-bytes`).
   package var maxBodyBytes = Self.server.maxBodyBytes
   /// The largest body of a batch route (`/avoid/batch`, `/caret-follow/batch`).
-  package var maxBatchBytes = LayoutEndpoint.defaultMaxBatchBytes
+  package var maxBatchBytes = Batch.defaultMaxBytes
   /// Seconds a connection may sit idle before it is closed.
   package var connectionTimeout = Self.server.connectionTimeout
   /// Open connections allowed at once (`--max-connections`).

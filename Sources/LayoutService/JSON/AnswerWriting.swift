@@ -5,18 +5,18 @@ import LayoutJSON
 ///
 /// The member names match the `Codable` conformances in `LayoutCore`; tests check that both
 /// writings of every answer parse to the same JSON.
-protocol JSONWritable {
+package protocol JSONWritable {
   func write(to writer: inout JSONWriter)
 }
 
 extension JSONWriter {
-  mutating func value(_ value: some JSONWritable) {
+  package mutating func value(_ value: some JSONWritable) {
     value.write(to: &self)
   }
 }
 
 extension Point: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("x")
     writer.number(x)
@@ -27,7 +27,7 @@ extension Point: JSONWritable {
 }
 
 extension Rect: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("x")
     writer.number(x)
@@ -42,7 +42,7 @@ extension Rect: JSONWritable {
 }
 
 extension Insets: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("top")
     writer.number(top)
@@ -57,7 +57,7 @@ extension Insets: JSONWritable {
 }
 
 extension KeyboardAnswer: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("state")
     switch state {
@@ -72,7 +72,7 @@ extension KeyboardAnswer: JSONWritable {
 }
 
 extension AnimationAnswer: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("duration")
     writer.number(duration)
@@ -98,7 +98,7 @@ extension AnimationAnswer: JSONWritable {
 }
 
 extension AlsoRevealed: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginArray()
     for value in self { writer.bool(value) }
     writer.endArray()
@@ -106,7 +106,7 @@ extension AlsoRevealed: JSONWritable {
 }
 
 extension AvoidAnswer: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("mode")
     switch layout {
@@ -147,7 +147,7 @@ extension AvoidAnswer: JSONWritable {
 }
 
 extension CaretFollowAnswer: JSONWritable {
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("keyboard")
     writer.value(keyboard)

@@ -43,34 +43,33 @@ enum RequestBody {
     // Read in place: a `String` is made only for the error.
     let isJSON = request.withHeaderBytes("Content-Type") { $0.map(MediaType.isReadAsJSON) ?? true }
     if !isJSON { throw .unsupportedMediaType(request.header("Content-Type") ?? "") }
-    guard request.body.count > 0 else {
-      throw HTTPError(
-        status: 400, title: "Empty body", detail: "The request has no body; send \(expecting).")
-    }
+    guard request.body.count > 0 else { throw .emptyBody(expecting: expecting) }
   }
 
-  /// Reads `body` as a `Model` with `decoder`: checks that it is JSON (400), then that it keeps
-  /// the contract (422). `read` is the model's `init(validating:)`, which the fast decoder calls
-  /// on the parsed document and Foundation's reaches through `init(from:)`.
+  /// Reads `body` as `Operation`'s request with `decoder`: checks that it is JSON (400), then
+  /// that it keeps the contract (422). The fast decoder runs the operation's
+  /// `request(validating:)` on the parsed document; Foundation's reaches the same rules through
+  /// the model's `init(from:)`.
   @inline(__always)
-  static func read<Model: Decodable>(
-    _ body: UnsafeRawBufferPointer, with decoder: RequestDecoder,
-    _ read: (JSONLayoutContainer) throws -> Model
-  ) throws(HTTPError) -> Model {
+  static func read<Operation: LayoutOperation>(
+    _ body: UnsafeRawBufferPointer, with decoder: RequestDecoder, as operation: Operation.Type
+  ) throws(HTTPError) -> Operation.Request {
     do {
       switch decoder {
       case .fast:
-        return try JSONDocument.withParsed(body) { try read(JSONLayoutContainer($0)) }
+        return try JSONDocument.withParsed(body) {
+          try Operation.request(validating: JSONLayoutContainer($0))
+        }
       case .foundation:
         #if LAYOUTD_WITHOUT_FOUNDATION
           throw RequestDecoder.Unavailable()
         #else
           try JSONDocument.validate(body)
-          return try decodeWithFoundation(Model.self, from: body)
+          return try decodeWithFoundation(Operation.Request.self, from: body)
         #endif
       }
     } catch {
-      throw problem(for: error)
+      throw HTTPError(readingBodyFailedWith: error)
     }
   }
 
@@ -85,24 +84,6 @@ enum RequestBody {
       try jsonDecoder.decode(model, from: Data(body))
     }
   #endif
-
-  /// The problem answer for an error thrown while reading a body.
-  static func problem(for error: any Error) -> HTTPError {
-    switch error {
-    case let error as JSONSyntaxError:
-      HTTPError(status: 400, title: "Body is not JSON", detail: "The body is not JSON: \(error).")
-    case let error as JSONDuplicateMemberError:
-      HTTPError(LayoutValidationError.duplicateMember(at: error.codingPath))
-    case let error as LayoutValidationError:
-      HTTPError(error)
-    case let error as DecodingError:
-      HTTPError(LayoutValidationError(error))
-    case is RequestDecoder.Unavailable:
-      HTTPError(status: 500, detail: "This build of layoutd has no Foundation decoder.")
-    default:
-      HTTPError(status: 400, detail: "The body could not be read: \(error).")
-    }
-  }
 }
 
 /// A parsed body's object as the request models read it: the models' own validation

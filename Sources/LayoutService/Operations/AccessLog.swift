@@ -12,13 +12,14 @@ import Synchronization
 /// collects every shard's lines about every 10 ms and hands them whole to one `write(2)`. When a
 /// shard's buffer is full (the reader of standard error is slower than the traffic) the line is
 /// dropped and counted in `droppedLineCount`.
-package final class AccessLog: Sendable {
+package final class AccessLog: HTTPMiddleware {
   /// How each line is written.
   package enum Format: String, Sendable, CaseIterable {
     /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
-    /// `bytes_out`, `request_id`, `items` (batches only), `completed`.
+    /// `bytes_out`, `request_id`, `trace_id` and `span_id` (with a valid `traceparent`), `items`
+    /// (batches only), `completed`.
     case json
   }
 
@@ -47,6 +48,11 @@ package final class AccessLog: Sendable {
   /// Lines dropped so far because a buffer was full (or the log was closed).
   package var droppedLineCount: Int {
     dropped.load(ordering: .relaxed)
+  }
+
+  /// Logs one finished request (`record(_:)`).
+  package func requestEnded(_ request: CompletedRequest) {
+    record(request)
   }
 
   /// Logs one finished request. Never blocks on the descriptor.
@@ -143,8 +149,9 @@ enum AccessLogLine {
     WallClock.now.timespec
   }
 
-  /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then ` items=N` for a
-  /// batch and ` incomplete` when the answer was not sent in full. Bytes outside visible ASCII
+  /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then
+  /// ` trace=<trace id>-<span id>` with a valid `traceparent`, ` items=N` for a batch and
+  /// ` incomplete` when the answer was not sent in full. Bytes outside visible ASCII
   /// in the method, path and id are written as `\xNN`, so a line is always one line.
   static func text(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     var clock = Clock()
@@ -170,6 +177,12 @@ enum AccessLogLine {
     decimal(UInt64(max(0, request.bytesOut)), into: &line)
     line.append(literal: " id=")
     visible(request.requestID ?? "-", into: &line)
+    if let trace = request.trace {
+      line.append(literal: " trace=")
+      trace.appendTraceID(to: &line)
+      line.append(UInt8(ascii: "-"))
+      trace.appendParentID(to: &line)
+    }
     if let items = request.items {
       line.append(literal: " items=")
       decimal(UInt64(max(0, items)), into: &line)
@@ -179,7 +192,8 @@ enum AccessLogLine {
   }
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
-  /// `bytes_out`, `request_id` (`null` when none), `items` (for a batch) and `completed`.
+  /// `bytes_out`, `request_id` (`null` when none), `trace_id` and `span_id` (the caller's W3C
+  /// trace context, when it sent a valid `traceparent`), `items` (for a batch) and `completed`.
   static func json(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     var clock = Clock()
     json(request, at: time, clock: &clock, into: &line)
@@ -209,6 +223,13 @@ enum AccessLogLine {
     } else {
       line.append(literal: "null")
     }
+    if let trace = request.trace {
+      line.append(literal: #","trace_id":""#)
+      trace.appendTraceID(to: &line)
+      line.append(literal: #"","span_id":""#)
+      trace.appendParentID(to: &line)
+      line.append(UInt8(ascii: "\""))
+    }
     if let items = request.items {
       line.append(literal: #","items":"#)
       decimal(UInt64(max(0, items)), into: &line)
@@ -235,12 +256,6 @@ enum AccessLogLine {
       AccessLogLine.digits(time.tv_nsec / 1_000_000, 3, into: &line)
       line.append(UInt8(ascii: "Z"))
     }
-  }
-
-  /// RFC 3339 UTC with milliseconds: `2026-01-01T12:00:00.000Z`.
-  static func timestamp(_ time: timespec, into line: inout [UInt8]) {
-    var clock = Clock()
-    clock.write(time, into: &line)
   }
 
   /// `2026-01-01T12:00:00.`: the date and time of day of `seconds` since the epoch, in UTC.

@@ -2,11 +2,13 @@ import MicroHTTP
 import Posix
 import Synchronization
 
-/// The counters `GET /metrics` exposes, fed once per request by `record(_:)` with relaxed
-/// atomic additions only: no lock, no allocation. Every counter is sharded by thread
+/// The counters `GET /metrics` exposes, fed once per request when it ends (an `HTTPMiddleware`)
+/// with relaxed atomic additions only: no lock, no allocation. Every counter is sharded by thread
 /// (`ThreadIndex`) and summed when `/metrics` is scraped, so worker threads do not bounce cache
 /// lines between cores.
-package final class ServiceMetrics: Sendable {
+package final class ServiceMetrics: HTTPMiddleware {
+  /// The path of the metrics route.
+  package static let path = "/metrics"
   /// Upper bounds of the latency histogram's buckets, in nanoseconds (+Inf is implied).
   static let latencyBounds: [UInt64] = [
     50_000, 100_000, 250_000, 500_000, 1_000_000, 2_500_000, 5_000_000, 10_000_000, 25_000_000,
@@ -15,15 +17,18 @@ package final class ServiceMetrics: Sendable {
   /// Statuses 100...599 each have a counter per route.
   static let statuses = 100...599
 
+  /// The `route` label of each route, by `RouteID`, then `other` for a path that has none, so
+  /// that the label set stays bounded whatever paths clients send.
+  let labels: [String]
   /// Answered requests by route and status: index `route * 500 + status - 100`.
-  let requests = AtomicCounterArray(count: MetricRoute.allCases.count * statuses.count)
+  let requests: AtomicCounterArray
   /// Requests that ended before their answer was sent in full, by route.
-  let incomplete = AtomicCounterArray(count: MetricRoute.allCases.count)
+  let incomplete: AtomicCounterArray
   /// Per route: one counter per latency bucket (not cumulative) and +Inf, then the sum of
   /// durations in nanoseconds.
-  let latency = AtomicCounterArray(count: MetricRoute.allCases.count * (latencyBounds.count + 2))
-  /// Requests answered inside batches, by route.
-  let batchItems = AtomicCounterArray(count: MetricRoute.allCases.count)
+  let latency: AtomicCounterArray
+  /// Items answered by requests that report a count (batches), by route.
+  let items: AtomicCounterArray
   /// Request body bytes received (0) and response body bytes sent (1).
   let bytes = AtomicCounterArray(count: 2)
   /// Seconds since the Unix epoch when the process started.
@@ -31,15 +36,20 @@ package final class ServiceMetrics: Sendable {
   /// Where the gauges are read at scrape time; set once the server runs.
   let sources = Locked(GaugeSources())
 
-  /// Creates zeroed counters.
-  package init() {
+  /// Zeroed counters for `routes` (their paths, by `RouteID`) and for `other`.
+  package init(routes: [String]) {
+    labels = routes + ["other"]
+    requests = AtomicCounterArray(count: labels.count * Self.statuses.count)
+    incomplete = AtomicCounterArray(count: labels.count)
+    latency = AtomicCounterArray(count: labels.count * (Self.latencyBounds.count + 2))
+    items = AtomicCounterArray(count: labels.count)
     startTime = ProcessInfo.startTime
   }
 
   /// Counts one finished request.
-  package func record(_ request: CompletedRequest) {
+  package func requestEnded(_ request: CompletedRequest) {
     let shard = ThreadIndex.shard
-    let route = MetricRoute(request.route).rawValue
+    let route = request.route?.rawValue ?? labels.count - 1
     if request.completed, Self.statuses.contains(request.status) {
       requests.add(
         1, at: route * Self.statuses.count + request.status - Self.statuses.lowerBound, shard: shard)
@@ -53,13 +63,13 @@ package final class ServiceMetrics: Sendable {
     }
     latency.add(1, at: route * slots + bucket, shard: shard)
     latency.add(request.durationNanoseconds, at: route * slots + slots - 1, shard: shard)
-    if let items = request.items { batchItems.add(UInt64(max(0, items)), at: route, shard: shard) }
+    if let count = request.items { items.add(UInt64(max(0, count)), at: route, shard: shard) }
     bytes.add(UInt64(max(0, request.bytesIn)), at: 0, shard: shard)
     bytes.add(UInt64(max(0, request.bytesOut)), at: 1, shard: shard)
   }
 
-  /// Reads in-flight requests and open connections from `server`, and dropped lines from
-  /// `accessLog`, when `/metrics` is scraped. Held weakly.
+  /// Reads in-flight requests, open connections and the body budget from `server`, and dropped
+  /// lines from `accessLog`, when `/metrics` is scraped. Held weakly.
   package func attach(server: HTTPServer, accessLog: AccessLog?) {
     sources.withLock {
       $0.server = server
@@ -74,43 +84,12 @@ struct GaugeSources {
   weak var accessLog: AccessLog?
 }
 
-/// The `route` label of a metric: one of the service's routes, or `other` for a path that has
-/// none, so the label set stays bounded whatever paths clients send.
-enum MetricRoute: Int, CaseIterable, Sendable {
-  case avoid, caretFollow, avoidBatch, caretFollowBatch, healthz, readyz, metrics, openAPI, playground,
-    clientModule, other
-
-  /// The route of a request, from the path of the route that answered it (`nil`: none).
-  init(_ route: String?) {
-    switch route {
-    case "/avoid": self = .avoid
-    case "/caret-follow": self = .caretFollow
-    case "/avoid/batch": self = .avoidBatch
-    case "/caret-follow/batch": self = .caretFollowBatch
-    case "/healthz": self = .healthz
-    case "/readyz": self = .readyz
-    case "/metrics": self = .metrics
-    case "/openapi.yaml": self = .openAPI
-    case "/": self = .playground
-    case "/layoutd.js": self = .clientModule
-    default: self = .other
-    }
-  }
-
-  /// The label value.
-  var label: String {
-    switch self {
-    case .avoid: "/avoid"
-    case .caretFollow: "/caret-follow"
-    case .avoidBatch: "/avoid/batch"
-    case .caretFollowBatch: "/caret-follow/batch"
-    case .healthz: "/healthz"
-    case .readyz: "/readyz"
-    case .metrics: "/metrics"
-    case .openAPI: "/openapi.yaml"
-    case .playground: "/"
-    case .clientModule: "/layoutd.js"
-    case .other: "other"
+extension Router {
+  /// Routes `GET /metrics`: the Prometheus text exposition format 0.0.4.
+  mutating func addMetrics(_ metrics: ServiceMetrics, _ readiness: Readiness) {
+    add(.get, ServiceMetrics.path) { _, response in
+      response.contentType = ServiceMetrics.contentType
+      response.write(metrics.exposition(ready: readiness.isReady))
     }
   }
 }
@@ -181,8 +160,8 @@ extension ServiceMetrics {
     family(
       &text, "layoutd_batch_items_total", "counter",
       "Requests answered inside batches (answers and problems), by route.",
-      [MetricRoute.avoidBatch, .caretFollowBatch].map {
-        ("{route=\"\($0.label)\"}", String(batchItems.load($0.rawValue)))
+      labels.indices.filter { labels[$0].hasSuffix("/batch") }.map {
+        ("{route=\"\(labels[$0])\"}", String(items.load($0)))
       })
     family(
       &text, "layoutd_http_requests_in_flight", "gauge", "Requests begun and not yet ended.",
@@ -194,6 +173,17 @@ extension ServiceMetrics {
       &text, "layoutd_http_connections_refused_total", "counter",
       "Connections closed on accept because --max-connections were open.",
       [("", String(server?.refusedConnectionCount ?? 0))])
+    family(
+      &text, "layoutd_http_body_memory_bytes", "gauge",
+      "Request-body and answer bytes held now, against --max-body-memory.",
+      [("", String(server?.heldBodyBytes ?? 0))])
+    family(
+      &text, "layoutd_http_body_memory_limit_bytes", "gauge", "The body budget, --max-body-memory.",
+      [("", String(server?.configuration.maxBodyMemory ?? 0))])
+    family(
+      &text, "layoutd_http_body_memory_refusals_total", "counter",
+      "Requests and answers refused with 503 because the body budget was spent.",
+      [("", String(server?.bodyMemoryRefusalCount ?? 0))])
     family(
       &text, "layoutd_http_request_body_bytes_total", "counter", "Request body bytes received.",
       [("", String(bytes.load(0)))])
@@ -225,14 +215,14 @@ extension ServiceMetrics {
   private func writeRequests(into text: inout String) {
     var samples: [(String, String)] = []
     var incompleteSamples: [(String, String)] = []
-    for route in MetricRoute.allCases {
+    for (route, label) in labels.enumerated() {
       for status in Self.statuses {
-        let value = requests.load(route.rawValue * Self.statuses.count + status - Self.statuses.lowerBound)
+        let value = requests.load(route * Self.statuses.count + status - Self.statuses.lowerBound)
         guard value > 0 else { continue }
-        samples.append(("{route=\"\(route.label)\",status=\"\(status)\"}", String(value)))
+        samples.append(("{route=\"\(label)\",status=\"\(status)\"}", String(value)))
       }
-      let cut = incomplete.load(route.rawValue)
-      if cut > 0 { incompleteSamples.append(("{route=\"\(route.label)\"}", String(cut))) }
+      let cut = incomplete.load(route)
+      if cut > 0 { incompleteSamples.append(("{route=\"\(label)\"}", String(cut))) }
     }
     family(
       &text, "layoutd_http_requests_total", "counter", "Requests answered, by route and status.", samples)
@@ -247,8 +237,8 @@ extension ServiceMetrics {
     text += "# HELP \(name) Time from a request's headers to its answer being sent, by route.\n"
     text += "# TYPE \(name) histogram\n"
     let slots = Self.latencyBounds.count + 2
-    for route in MetricRoute.allCases {
-      let base = route.rawValue * slots
+    for (route, label) in labels.enumerated() {
+      let base = route * slots
       var cumulative: UInt64 = 0
       for bucket in 0...Self.latencyBounds.count {
         cumulative += latency.load(base + bucket)
@@ -258,11 +248,11 @@ extension ServiceMetrics {
       cumulative = 0
       for (bucket, bound) in Self.latencyBounds.enumerated() {
         cumulative += latency.load(base + bucket)
-        text += "\(name)_bucket{route=\"\(route.label)\",le=\"\(Double(bound) / 1e9)\"} \(cumulative)\n"
+        text += "\(name)_bucket{route=\"\(label)\",le=\"\(Double(bound) / 1e9)\"} \(cumulative)\n"
       }
-      text += "\(name)_bucket{route=\"\(route.label)\",le=\"+Inf\"} \(count)\n"
-      text += "\(name)_sum{route=\"\(route.label)\"} \(Double(latency.load(base + slots - 1)) / 1e9)\n"
-      text += "\(name)_count{route=\"\(route.label)\"} \(count)\n"
+      text += "\(name)_bucket{route=\"\(label)\",le=\"+Inf\"} \(count)\n"
+      text += "\(name)_sum{route=\"\(label)\"} \(Double(latency.load(base + slots - 1)) / 1e9)\n"
+      text += "\(name)_count{route=\"\(label)\"} \(count)\n"
     }
   }
 

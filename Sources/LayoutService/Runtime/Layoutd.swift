@@ -39,7 +39,7 @@ package enum Layoutd {
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.maxConnections + 64)
     let service = LayoutService(
-      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics ? ServiceMetrics() : nil,
+      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics,
       decoder: options.decoder, maxBatchBytes: options.maxBatchBytes)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0) }

@@ -1,0 +1,99 @@
+import LayoutCore
+import LayoutDiagram
+import LayoutJSON
+import MicroHTTP
+
+/// One computing endpoint of the contract, as a type: its path, its request and answer models,
+/// how a request is read and validated, the computation and the diagram.
+///
+/// Everything HTTP about an endpoint is generic over this: the single route and its SVG answer
+/// (`OperationRoutes`), the batch route (contract §9), the CORS preflights, the metrics labels
+/// (one per route the router has). Adding an endpoint is one conformance and one entry in
+/// `LayoutService.operations`.
+package protocol LayoutOperation: Sendable {
+  /// The request model (LayoutCore), `Decodable` for the Foundation decoder.
+  associatedtype Request: Decodable
+  /// The answer model (LayoutCore), written as JSON.
+  associatedtype Answer: JSONWritable
+
+  /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
+  static var path: String { get }
+
+  /// Reads and validates one request: the model's own `init(validating:)`, which holds every
+  /// contract rule.
+  static func request(validating container: some LayoutDecodingContainer) throws -> Request
+
+  /// The answer to a valid request: the core's computation.
+  static func answer(to request: Request) -> Answer
+
+  /// The SVG picture of `answer`, before and after, to scale.
+  static func diagram(_ request: Request, _ answer: Answer) -> String
+}
+
+extension LayoutOperation {
+  /// The batch route's path: contract §9.
+  package static var batchPath: String { path + "/batch" }
+}
+
+/// `POST /avoid` (contract §4): translate, scroll or resize.
+package enum AvoidOperation: LayoutOperation {
+  package static let path = "/avoid"
+
+  @inline(__always)
+  package static func request(validating container: some LayoutDecodingContainer) throws -> AvoidRequest {
+    try AvoidRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: AvoidRequest) -> AvoidAnswer {
+    avoid(request)
+  }
+
+  package static func diagram(_ request: AvoidRequest, _ answer: AvoidAnswer) -> String {
+    Diagram.svg(request, answer)
+  }
+}
+
+/// `POST /caret-follow` (contract §5): keep a text view's caret visible while typing.
+package enum CaretFollowOperation: LayoutOperation {
+  package static let path = "/caret-follow"
+
+  @inline(__always)
+  package static func request(validating container: some LayoutDecodingContainer) throws -> CaretFollowRequest
+  {
+    try CaretFollowRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: CaretFollowRequest) -> CaretFollowAnswer {
+    caretFollow(request)
+  }
+
+  package static func diagram(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) -> String {
+    Diagram.svg(request, answer)
+  }
+}
+
+extension LayoutOperation {
+  /// Decodes and validates `body` with `decoder`, computes the answer and writes it as JSON
+  /// into `answer`, which is emptied first (its capacity is kept): the whole work of the single
+  /// route without the HTTP around it.
+  ///
+  /// Throws the 400 or 422 problem for a body that is not JSON or breaks the contract.
+  package static func answer(
+    _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
+  ) throws(HTTPError) {
+    let request = try RequestBody.read(body, with: decoder, as: Self.self)
+    var writer = JSONWriter(reusing: take(&answer))
+    writer.value(Self.answer(to: request))
+    answer = writer.bytes
+  }
+
+  /// Moves the bytes out of `buffer`, leaving it empty, so the moved buffer is uniquely
+  /// referenced and reusing it does not copy.
+  static func take(_ buffer: inout [UInt8]) -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &buffer)
+    return taken
+  }
+}

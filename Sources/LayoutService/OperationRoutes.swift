@@ -1,0 +1,50 @@
+import LayoutCore
+import MicroHTTP
+
+extension Router {
+  /// Routes `Operation`'s four routes: `POST` and the CORS preflight `OPTIONS` on its path and
+  /// on its batch path (contract §9), batches with a body limit of `maxBatchBytes`.
+  mutating func add<Operation: LayoutOperation>(
+    _ operation: Operation.Type, decoder: RequestDecoder, cors: CORSPolicy, maxBatchBytes: Int
+  ) {
+    add(.post, Operation.path) { request, response in
+      try Operation.respond(to: request, decoder: decoder, into: &response)
+    }
+    add(.options, Operation.path) { request, response in cors.answerPreflight(request, &response) }
+    add(.post, Operation.batchPath, maxBodyBytes: maxBatchBytes) { request, response in
+      try Operation.respondToBatch(request, decoder: decoder, into: &response)
+    }
+    add(.options, Operation.batchPath) { request, response in cors.answerPreflight(request, &response) }
+  }
+}
+
+extension LayoutOperation {
+  /// `POST` on the operation's path: the JSON answer, or the SVG diagram when `Accept` prefers
+  /// it (contract §4, §5).
+  static func respond(
+    to request: borrowing HTTPRequest, decoder: RequestDecoder, into response: inout HTTPResponse
+  ) throws(HTTPError) {
+    try RequestBody.check(request)
+    guard request.withHeaderBytes("Accept", { AnswerFormat.prefersSVG($0) }) else {
+      try answer(request.body, decoder: decoder, into: &response.body)
+      return
+    }
+    let layoutRequest = try RequestBody.read(request.body, with: decoder, as: Self.self)
+    response.contentType = LayoutService.diagramContentType
+    response.write(diagram(layoutRequest, answer(to: layoutRequest)))
+  }
+
+  /// `POST` on the batch path (contract §9): always JSON, `Accept` is not consulted. The answer
+  /// reports its item count (metrics, access log).
+  static func respondToBatch(
+    _ request: borrowing HTTPRequest, decoder: RequestDecoder, into response: inout HTTPResponse
+  ) throws(HTTPError) {
+    try RequestBody.check(request, expecting: "a JSON array of requests")
+    response.items = try answerBatch(request.body, decoder: decoder, into: &response.body)
+  }
+}
+
+extension LayoutService {
+  /// The content type of diagram answers.
+  static let diagramContentType = "image/svg+xml"
+}

@@ -1,0 +1,69 @@
+/// A stage every answer passes through, composed in one place (`Configuration.middleware`) and
+/// run by the one pipeline (`Responder`), in order: as Hummingbird composes middleware, reduced
+/// to the two moments a libmicrohttpd server has.
+///
+/// Both requirements run on the worker thread that serves the request: keep them short.
+package protocol HTTPMiddleware: Sendable {
+  /// Adds to or changes an answer just before it is sent: every handler's answer and the
+  /// server's own problems (400, 404, 405, 413, 503), not the answers libmicrohttpd sends by
+  /// itself (414, 431, 505). `request.body` is empty for the server's own answers.
+  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest)
+
+  /// Called once per request when it ends: answered, aborted or timed out.
+  func requestEnded(_ request: CompletedRequest)
+}
+
+extension HTTPMiddleware {
+  /// Changes nothing.
+  package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
+
+  /// Does nothing.
+  package func requestEnded(_ request: CompletedRequest) {}
+}
+
+/// What the server observed of one request, handed to every middleware when it ends.
+package struct CompletedRequest: Sendable {
+  /// The request method.
+  package var method: HTTPMethod
+  /// The request path, without the query string.
+  package var path: String
+  /// The route that answered, or `nil` when no route has this path.
+  package var route: RouteID?
+  /// The status sent, or 0 when the connection ended before an answer was queued.
+  package var status: Int
+  /// Nanoseconds from the request's headers being parsed to the answer being sent (or the
+  /// connection ending).
+  package var durationNanoseconds: UInt64
+  /// Request body bytes received.
+  package var bytesIn: Int
+  /// Response body bytes queued.
+  package var bytesOut: Int
+  /// The request's id, when the server assigns them (`Configuration.requestIDs`).
+  package var requestID: String?
+  /// The caller's W3C trace context, when its `traceparent` header was valid.
+  package var trace: TraceContext?
+  /// `true` when the answer was sent in full; `false` when the connection was closed, timed
+  /// out or failed first.
+  package var completed: Bool
+  /// The count the answer reported (`HTTPResponse.items`), or `nil`.
+  package var items: Int?
+
+  /// Creates a record.
+  package init(
+    method: HTTPMethod, path: String, route: RouteID?, status: Int, durationNanoseconds: UInt64,
+    bytesIn: Int, bytesOut: Int, requestID: String?, trace: TraceContext? = nil, completed: Bool,
+    items: Int? = nil
+  ) {
+    self.method = method
+    self.path = path
+    self.route = route
+    self.status = status
+    self.durationNanoseconds = durationNanoseconds
+    self.bytesIn = bytesIn
+    self.bytesOut = bytesOut
+    self.requestID = requestID
+    self.trace = trace
+    self.completed = completed
+    self.items = items
+  }
+}
