@@ -34,11 +34,10 @@ extension HTTPServer {
     package var drainTimeout = 10.0
     /// The most request-body and answer bytes held at once over all connections (`BodyMemory`):
     /// a request whose announced body would take the total over it is answered 503 with
-    /// `Retry-After` before its body is read, a chunked body that crosses it when it ends.
+    /// `Retry-After` before its body is read, a chunked body that crosses it when it ends. An
+    /// eighth of it is kept for requests and answers of at most `maxBodyBytes`, so that large
+    /// bodies (routes with a larger limit) never starve small ones.
     package var maxBodyMemory = 64 << 20
-    /// The part of `maxBodyMemory` kept for requests and answers of at most `maxBodyBytes`, so
-    /// that large bodies (routes with a larger limit) never starve small ones.
-    package var bodyMemoryReserve = 8 << 20
     /// Give every request an id and send it back on every answer (the client's own when sane,
     /// else a new one); nil (the default) assigns none.
     package var requestIDs: RequestIDs?

@@ -33,7 +33,7 @@ final class CallbackContext: Sendable {
     maxBodyBytes = configuration.maxBodyBytes
     maxConnections = max(1, configuration.maxConnections)
     bodyMemory = BodyMemory(
-      limit: configuration.maxBodyMemory, reserve: configuration.bodyMemoryReserve,
+      limit: configuration.maxBodyMemory, reserve: configuration.maxBodyMemory / 8,
       smallLimit: configuration.maxBodyBytes)
     reportsEndings = !configuration.middleware.isEmpty
   }

@@ -37,10 +37,12 @@ struct AccessLogTests {
     }
   }
 
+  /// The route id of `/avoid` in layoutd's router.
+  static let avoidRoute = LayoutService().router.route(for: "/avoid")?.id
+
   static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
     CompletedRequest(
-      method: .post, path: path, route: LayoutService().router.route(for: "/avoid")?.id, status: status,
-      durationNanoseconds: 84_321, bytesIn: 218,
+      method: .post, path: path, route: avoidRoute, status: status, durationNanoseconds: 84_321, bytesIn: 218,
       bytesOut: 120, requestID: id, completed: true)
   }
 

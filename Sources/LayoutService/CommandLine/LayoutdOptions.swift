@@ -33,6 +33,9 @@ package struct LayoutdOptions: Equatable, Sendable {
   package var maxBodyBytes = Self.server.maxBodyBytes
   /// The largest body of a batch route (`/avoid/batch`, `/caret-follow/batch`).
   package var maxBatchBytes = Batch.defaultMaxBytes
+  /// The most request-body and answer bytes held at once over all connections; more is a 503
+  /// (`--max-body-memory`, `LAYOUTD_MAX_BODY_MEMORY`).
+  package var maxBodyMemory = Self.server.maxBodyMemory
   /// Seconds a connection may sit idle before it is closed.
   package var connectionTimeout = Self.server.connectionTimeout
   /// Open connections allowed at once (`--max-connections`).
@@ -68,6 +71,7 @@ extension LayoutdOptions {
     var configuration = HTTPServer.Configuration(
       host: host, port: port, threads: threads == 0 ? nil : threads)
     configuration.maxBodyBytes = maxBodyBytes
+    configuration.maxBodyMemory = maxBodyMemory
     configuration.connectionTimeout = connectionTimeout
     configuration.maxConnections = maxConnections
     configuration.perClientConnectionLimit = maxConnectionsPerClient
@@ -111,6 +115,9 @@ extension LayoutdOptions {
     if let value = environment["LAYOUTD_DECODER"], !value.isEmpty {
       options.decoder = try decoder(value, for: "LAYOUTD_DECODER")
     }
+    if let value = environment["LAYOUTD_MAX_BODY_MEMORY"], !value.isEmpty {
+      options.maxBodyMemory = try integer(value, for: "LAYOUTD_MAX_BODY_MEMORY", in: maxBodyMemoryRange)
+    }
     if let value = environment["LAYOUTD_MAX_BATCH_BYTES"], !value.isEmpty {
       options.maxBatchBytes = try integer(value, for: "LAYOUTD_MAX_BATCH_BYTES", in: maxBatchBytesRange)
     }
@@ -146,6 +153,8 @@ extension LayoutdOptions {
       case "--threads": options.threads = try integer(value(), for: "--threads", in: 0...256)
       case "--max-body-bytes":
         options.maxBodyBytes = try integer(value(), for: "--max-body-bytes", in: 1...(64 << 20))
+      case "--max-body-memory":
+        options.maxBodyMemory = try integer(value(), for: "--max-body-memory", in: maxBodyMemoryRange)
       case "--max-batch-bytes":
         options.maxBatchBytes = try integer(value(), for: "--max-batch-bytes", in: maxBatchBytesRange)
       case "--connection-timeout":
@@ -200,6 +209,9 @@ extension LayoutdOptions {
     return decoder
   }
 
+  /// What `--max-body-memory` accepts: 64 KiB to 64 GiB.
+  static let maxBodyMemoryRange = (64 << 10)...(64 << 30)
+
   /// What `--max-batch-bytes` accepts: 1 byte to 1 GiB.
   static let maxBatchBytesRange = 1...(1 << 30)
 
@@ -228,6 +240,9 @@ extension LayoutdOptions {
       --max-body-bytes N             largest request body; larger gets 413 (default \(defaults.maxBodyBytes))
       --max-batch-bytes N            largest body of a /batch route (default \(defaults.maxBatchBytes);
                                      env LAYOUTD_MAX_BATCH_BYTES)
+      --max-body-memory N            request-body and answer bytes held at once over all
+                                     connections; more gets 503 (default \(defaults.maxBodyMemory);
+                                     env LAYOUTD_MAX_BODY_MEMORY)
       --connection-timeout S         seconds an idle connection stays open (default \(defaults.connectionTimeout))
       --max-connections N            open connections at once (default \(defaults.maxConnections))
       --max-connections-per-client N open connections from one address, 0 for no limit (default \(defaults.maxConnectionsPerClient))
