@@ -56,6 +56,7 @@ public struct LayoutService: Sendable {
     router.add(.get, "/openapi.yaml") { request, response in Self.openAPI(request, &response) }
     router.add(.get, "/") { request, response in try Self.playground(request, &response) }
     router.add(.get, "/layoutd.js") { request, response in try Self.clientModule(request, &response) }
+    router.add(.get, "/layoutd.d.ts") { request, response in try Self.clientModuleTypes(request, &response) }
     router.add(.options, "/avoid") { [cors] request, response in Self.preflight(cors, request, &response) }
     router.add(.options, "/caret-follow") { [cors] request, response in
       Self.preflight(cors, request, &response)

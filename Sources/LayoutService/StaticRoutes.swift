@@ -56,6 +56,24 @@ extension LayoutService {
 }
 
 extension LayoutService {
+  /// The media type `GET /layoutd.d.ts` is served with: the one Deno reads as TypeScript (a
+  /// declaration file, by the path's `.d.ts`). No media type is registered for TypeScript, and
+  /// file-extension tables give `.ts` as an MPEG transport stream (`video/mp2t`).
+  static let clientModuleTypesContentType = "application/typescript; charset=utf-8"
+
+  /// `GET /layoutd.d.ts`: the TypeScript declarations of `/layoutd.js` (embedded at build time
+  /// from `Assets/layoutd.d.ts`, its types generated from `openapi.yaml`).
+  static func clientModuleTypes(
+    _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+  ) throws(HTTPError) {
+    guard let types = Assets.file(named: "layoutd.d.ts") else { throw .notFound(path: request.path) }
+    response.contentType = clientModuleTypesContentType
+    response.addHeader("X-Content-Type-Options", "nosniff")
+    types.withUTF8Buffer { response.write($0) }
+  }
+}
+
+extension LayoutService {
   /// The content type of diagram answers.
   static let diagramContentType = "image/svg+xml"
 

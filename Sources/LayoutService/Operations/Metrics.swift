@@ -78,7 +78,7 @@ struct GaugeSources {
 /// none, so the label set stays bounded whatever paths clients send.
 enum MetricRoute: Int, CaseIterable, Sendable {
   case avoid, caretFollow, avoidBatch, caretFollowBatch, healthz, readyz, metrics, openAPI, playground,
-    clientModule, other
+    clientModule, clientModuleTypes, other
 
   /// The route of a request, from the path of the route that answered it (`nil`: none).
   init(_ route: String?) {
@@ -93,6 +93,7 @@ enum MetricRoute: Int, CaseIterable, Sendable {
     case "/openapi.yaml": self = .openAPI
     case "/": self = .playground
     case "/layoutd.js": self = .clientModule
+    case "/layoutd.d.ts": self = .clientModuleTypes
     default: self = .other
     }
   }
@@ -110,6 +111,7 @@ enum MetricRoute: Int, CaseIterable, Sendable {
     case .openAPI: "/openapi.yaml"
     case .playground: "/"
     case .clientModule: "/layoutd.js"
+    case .clientModuleTypes: "/layoutd.d.ts"
     case .other: "other"
     }
   }
