@@ -13,7 +13,7 @@ build:
 	swift build -c release --product layoutd
 
 # Benchmarks, not tests (no timed assertions): the hot path beside Foundation's coders, HTTP
-# with wrk against layoutd, a C fixed-reply server and a Node peer (bench/run-http), then
+# with wrk against layoutd, a C fixed-reply server and Node and Go peers (bench/run-http), then
 # instructions per request counted by callgrind (bench/run-callgrind).
 bench:
 	scripts/bootstrap --test

@@ -1,3 +1,4 @@
+// @ts-self-types="./layoutd.d.ts"
 // layoutd.js: a web client for layoutd, served by the service at GET /layoutd.js.
 // An ES module with no dependencies and no build step:
 //
@@ -9,6 +10,11 @@
 // answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type` and `pointer`.
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
 // `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
+//
+// Types: GET /layoutd.d.ts declares this module. Deno (and JSR) read the `@ts-self-types` line
+// above, also for a URL import. tsc ignores that line (4.8 does; TypeScript documents no such
+// pragma): it reads a `.d.ts` beside the `.js` with the same base name, so save both files side
+// by side and `import … from "./layoutd.js"`; editors do the same. tsc resolves no URL imports.
 
 /** A problem answer of layoutd (or a body that is not one), raised as an error. */
 export class LayoutdError extends Error {

@@ -2,11 +2,12 @@ import LayoutAssets
 import MicroHTTP
 
 extension Router {
-  /// Routes the files layoutd serves: `GET /` (the playground), `/layoutd.js` and
-  /// `/openapi.yaml`.
+  /// Routes the files layoutd serves: `GET /` (the playground), `/layoutd.js`, its TypeScript
+  /// declarations `/layoutd.d.ts`, and `/openapi.yaml`.
   mutating func addStaticFiles() {
     add(.get, "/") { request, response in try LayoutService.playground(request, &response) }
     add(.get, "/layoutd.js") { request, response in try LayoutService.clientModule(request, &response) }
+    add(.get, "/layoutd.d.ts") { request, response in try LayoutService.clientModuleTypes(request, &response) }
     add(.get, "/openapi.yaml") { request, response in LayoutService.openAPI(request, &response) }
   }
 }
@@ -60,5 +61,23 @@ extension LayoutService {
     response.contentType = clientModuleContentType
     response.addHeader("X-Content-Type-Options", "nosniff")
     module.withUTF8Buffer { response.write($0) }
+  }
+}
+
+extension LayoutService {
+  /// The media type `GET /layoutd.d.ts` is served with: the one Deno reads as TypeScript (a
+  /// declaration file, by the path's `.d.ts`). No media type is registered for TypeScript, and
+  /// file-extension tables give `.ts` as an MPEG transport stream (`video/mp2t`).
+  static let clientModuleTypesContentType = "application/typescript; charset=utf-8"
+
+  /// `GET /layoutd.d.ts`: the TypeScript declarations of `/layoutd.js` (embedded at build time
+  /// from `Assets/layoutd.d.ts`, its types generated from `openapi.yaml`).
+  static func clientModuleTypes(
+    _ request: borrowing HTTPRequest, _ response: inout HTTPResponse
+  ) throws(HTTPError) {
+    guard let types = Assets.file(named: "layoutd.d.ts") else { throw .notFound(path: request.path) }
+    response.contentType = clientModuleTypesContentType
+    response.addHeader("X-Content-Type-Options", "nosniff")
+    types.withUTF8Buffer { response.write($0) }
   }
 }

@@ -76,3 +76,50 @@ struct PlaygroundRouteTests {
     #expect(response.status == 405)
   }
 }
+
+/// `GET /layoutd.d.ts` serves the TypeScript declarations of `/layoutd.js`, embedded from
+/// `Assets/layoutd.d.ts`.
+@Suite("GET /layoutd.d.ts")
+struct ClientModuleTypesRouteTests {
+  static let assets = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Assets")
+
+  @Test func servesTheDeclarationsAsTypeScript() throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.client.request(method: "GET", path: "/layoutd.d.ts")
+    #expect(response.status == 200)
+    #expect(response.headers["Content-Type"] == "application/typescript; charset=utf-8")
+    #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+    let onDisk = Array(try Data(contentsOf: Self.assets.appendingPathComponent("layoutd.d.ts")))
+    #expect(!onDisk.isEmpty)
+    #expect(response.body == onDisk)
+  }
+
+  @Test func headAnswersTheSameHeadersWithoutABody() throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.client.request(method: "HEAD", path: "/layoutd.d.ts")
+    #expect(response.status == 200)
+    #expect(response.headers["Content-Type"] == "application/typescript; charset=utf-8")
+    #expect(response.body.isEmpty)
+  }
+
+  @Test func theModuleNamesItsDeclarations() throws {
+    let module = try String(contentsOf: Self.assets.appendingPathComponent("layoutd.js"), encoding: .utf8)
+    // Deno reads the pragma only from the module's leading comments.
+    #expect(module.hasPrefix(#"// @ts-self-types="./layoutd.d.ts""#))
+    let declarations = try String(
+      contentsOf: Self.assets.appendingPathComponent("layoutd.d.ts"), encoding: .utf8)
+    for name in ["avoid", "caretFollow", "motionTiming", "animateAnswer"] {
+      #expect(declarations.contains("export declare function \(name)("), "\(name)")
+    }
+    #expect(declarations.contains("export declare class LayoutdError extends Error"))
+  }
+
+  @Test func postIsNotAllowed() throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.post("/layoutd.d.ts", "{}")
+    #expect(response.status == 405)
+    #expect(response.headers["Allow"] == "GET, HEAD")
+  }
+}

@@ -1,0 +1,566 @@
+// layoutd.d.ts: the TypeScript declarations of the web client module layoutd.js, served beside it
+// at GET /layoutd.d.ts.
+//
+// The first part, the functions of layoutd.js and LayoutdError, is written by hand. The second,
+// every request and answer type, is generated from openapi.yaml's components/schemas by
+// scripts/clients/openapi_to_dts.py, so the two cannot drift: scripts/checks/81-web-types fails
+// when this file is not what the generator writes, or when an export of layoutd.js is not
+// declared here.
+//
+// How TypeScript finds it: save layoutd.js and this file side by side and import "./layoutd.js";
+// tsc (4.8 and later) and editors read the `.d.ts` beside a `.js` of the same base name. Deno also
+// follows the `@ts-self-types` line at the top of layoutd.js, for a URL import too.
+//
+//   import { avoid, animateAnswer, type AvoidRequest } from "./layoutd.js";
+//   const request: AvoidRequest = { container, field, keyboardHeight: 336, animation: { curve: 7 } };
+//   const answer = await avoid(request);
+//   if (answer.mode === "translate") console.log(answer.offset.y);
+//
+// A module for web pages: it uses the DOM's types (fetch, AbortSignal, HTMLElement, Animation).
+/// <reference lib="dom" />
+
+/** What `avoid` and `caretFollow` take besides the request. */
+export interface RequestOptions {
+  /** Where layoutd answers, e.g. "https://layoutd.example.com". Default: this page's origin. */
+  baseURL?: string;
+  /** Aborts the request. */
+  signal?: AbortSignal | null;
+  /** A fetch function to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * POST /avoid (contract §3, §4): resolves to the answer for the request's `mode`; narrow it on
+ * `answer.mode`. A problem answer rejects with a `LayoutdError`. A string body is sent as it is.
+ */
+export declare function avoid(body: AvoidRequest | string, options?: RequestOptions): Promise<AvoidAnswer>;
+
+/** POST /caret-follow (contract §5); `options` and errors as for `avoid`. */
+export declare function caretFollow(
+  body: CaretFollowRequest | string,
+  options?: RequestOptions,
+): Promise<CaretFollowAnswer>;
+
+/** The Web Animations timing of an answer's motion. */
+export interface MotionTiming {
+  /** Milliseconds: `animation.motionDuration` × 1000, or 0 when the answer has no `animation`. */
+  duration: number;
+  /** `animation.easing`, or "linear" when the answer has no `animation`. */
+  easing: string;
+}
+
+/** The timing of an answer's motion (contract §6); an answer without `animation` moves at once. */
+export declare function motionTiming(answer: AvoidAnswer | CaretFollowAnswer): MotionTiming;
+
+/** What `animateAnswer` takes besides the element and the answer. */
+export interface AnimateOptions {
+  /** The CSS property a `resize` answer's `bottomInset` goes to. Default: "padding-bottom". */
+  property?: string;
+  /** Whether the motion is instant. Default: the user's `prefers-reduced-motion`. */
+  reducedMotion?: boolean;
+}
+
+/**
+ * Moves `element` as `answer` says, with the answer's easing over its motion's duration, and
+ * returns the Web Animation (already playing): translate moves `transform`, resize
+ * `options.property`, scroll and caret-follow answers `padding-bottom` and `scrollTop`. A newer
+ * answer takes over from wherever an older one has got to.
+ */
+export declare function animateAnswer(
+  element: HTMLElement,
+  answer: AvoidAnswer | CaretFollowAnswer,
+  options?: AnimateOptions,
+): globalThis.Animation;
+
+// ---- The keyboard's way (contract §11) ----------------------------------------------------------
+// Declare here the functions layoutd.js gains for `track` — `track`, `trackAt(track, h)`,
+// `followKeyboard(element, answer)` — with their options. Their request and answer types come from
+// openapi.yaml with the others below, with no change to the generator; 81-web-types fails while an
+// export of layoutd.js has no declaration.
+
+// ---- Errors ----------------------------------------------------------------------------------------
+
+/** A problem answer of layoutd (RFC 9457, contract §7), or a body that is not JSON, raised as an error. */
+export declare class LayoutdError extends Error {
+  constructor(problem: Partial<Problem>, status: number);
+  name: "LayoutdError";
+  /** The HTTP status. */
+  status: number;
+  /** The problem type: the rule a 422 broke, else "about:blank". */
+  type: ProblemType | "about:blank";
+  title: string;
+  /** The JSON Pointer of the offending member, e.g. "/keyboard/height"; undefined if none. */
+  pointer: string | undefined;
+  /** The whole problem object (for a body that was not JSON: its `title` and `detail` only). */
+  problem: ValidationProblem | Problem | { title: string; detail: string };
+}
+
+// ---- BEGIN TYPES GENERATED FROM openapi.yaml (scripts/clients/openapi_to_dts.py); do not edit below ----
+/** A rectangle; every member is required. Widths and heights are ≥ 0. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A point; both members are required. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A size; both members are required and ≥ 0. */
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Insets of any sign; a missing or `null` member is 0. */
+export interface Insets {
+  top?: number | null;
+  left?: number | null;
+  bottom?: number | null;
+  right?: number | null;
+}
+
+/** Safe-area insets, each ≥ 0; a missing or `null` member is 0. */
+export interface SafeAreaInsets {
+  top?: number | null;
+  left?: number | null;
+  bottom?: number | null;
+  right?: number | null;
+}
+
+/**
+ * How the app avoids the keyboard: `translate` shifts the whole container, `scroll` gives a
+ * scroll view an inset and scrolls it, `resize` makes the container give up its bottom.
+ */
+export type AvoidMode = "translate" | "scroll" | "resize";
+
+/**
+ * What an undocked (floating or split) keyboard does: `ignore` treats it as hidden (as
+ * UIKeyboardLayoutGuide does by default), `avoid` treats it as an obstruction like a docked
+ * one.
+ */
+export type UndockedPolicy = "ignore" | "avoid";
+
+/**
+ * How the service read the keyboard. `hidden`: `keyboard` is `null`, or its width or height
+ * is 0, or it lies at or below the screen's bottom (`keyboard.minY >= screen.maxY`, the
+ * frame iOS reports on hide). `docked`: not hidden and reaching the screen's bottom (within
+ * 0.5 points). `undocked`: otherwise (an iPad floating or split keyboard).
+ */
+export type KeyboardState = "hidden" | "docked" | "undocked";
+
+/**
+ * The curve as a CSS timing function, kept for compatibility: curve 0 `ease-in-out`,
+ * 1 `ease-in`, 2 `ease-out`, 3 `linear`, 7 `cubic-bezier(0.38, 0.7, 0.125, 1)` (an
+ * approximation of the keyboard's spring, fair only over `motionDuration`), any other
+ * `ease-in-out`. New clients use `easing` over `motionDuration`.
+ */
+export type TimingFunction =
+  | "ease-in-out"
+  | "ease-in"
+  | "ease-out"
+  | "linear"
+  | "cubic-bezier(0.38, 0.7, 0.125, 1)";
+
+/**
+ * The rule a 422 request broke, as `urn:layoutd:problem:` and its name:
+ * `missing-member` (a required member is absent), `wrong-type` (a member of the
+ * wrong JSON type; an array item that is not an object; a batch body that is not an array),
+ * `not-finite` (a number a double cannot hold), `out-of-range` (a number outside ±1e9, a
+ * `curve` outside 0…15, a `frameRate` outside 1…240), `negative` (a size, margin, duration
+ * or safe-area inset below 0), `unknown-value` (a `mode` or `undocked` the service does not
+ * know), `not-an-integer` (a `curve` or `frameRate` with a fraction),
+ * `both-keyboard-and-height`, `no-keyboard`, `duplicate-member` (an object with two members
+ * of the same name), `too-many` (more than 16 `alsoReveal` rects, more than 2,401 `frames`,
+ * more than 10,000 batch items).
+ */
+export type ProblemType =
+  | "urn:layoutd:problem:missing-member"
+  | "urn:layoutd:problem:wrong-type"
+  | "urn:layoutd:problem:not-finite"
+  | "urn:layoutd:problem:out-of-range"
+  | "urn:layoutd:problem:negative"
+  | "urn:layoutd:problem:unknown-value"
+  | "urn:layoutd:problem:not-an-integer"
+  | "urn:layoutd:problem:both-keyboard-and-height"
+  | "urn:layoutd:problem:no-keyboard"
+  | "urn:layoutd:problem:duplicate-member"
+  | "urn:layoutd:problem:too-many";
+
+/**
+ * The keyboard notification's animation (contract §6), and optionally the rate at which the
+ * client wants the motion sampled. With `frameRate` the answer's `frames` holds at most
+ * 2,401 values: a request whose frame count n (the smallest integer ≥ motionDuration ×
+ * frameRate − 1e-9) would exceed 2,400 is a 422 `too-many` at `/animation/frameRate`. The
+ * spring (curve 7, also when `curve` is absent or `null`) always lasts 0.5 s, so only the
+ * other curves can reach that limit. `AvoidRequest`'s `dependentSchemas` carries the
+ * simpler bound that always stays within it (a `duration` of at most 10 s with `frameRate`
+ * and a curve other than 7); the service applies the exact one.
+ */
+export interface Animation {
+  /**
+   * `UIKeyboardAnimationDurationUserInfoKey`, in seconds. `null` means absent.
+   * @default 0.25
+   */
+  duration?: number | null;
+  /**
+   * `UIKeyboardAnimationCurveUserInfoKey`, the UIKit raw value: an integer 0…15 (`7.0`
+   * reads as 7). `null` means absent.
+   * @default 7
+   */
+  curve?: number | null;
+  /**
+   * Frames a second at which the answer's `frames` sample the motion: an integer 1…240.
+   * Absent or `null`: no `frames` in the answer.
+   */
+  frameRate?: number | null;
+}
+
+/** The members of `AvoidRequest`, without the rule its `if`/`then`/`else` adds (see `AvoidRequest`). */
+export interface AvoidRequestMembers {
+  /**
+   * The view that moves, is scrolled or is resized, in its unmoved position, in screen
+   * coordinates. In `scroll` mode, the scroll view's frame.
+   */
+  container: Rect;
+  /**
+   * The focused input: in container coordinates for `translate` and `resize`, in
+   * content coordinates for `scroll`.
+   */
+  field: Rect;
+  /**
+   * The keyboard's end frame in screen coordinates (`UIKeyboardFrameEndUserInfoKey`), or
+   * `null` when the keyboard hides — send the `null`: it is the "keyboard will hide" call,
+   * and the answer restores the layout. Required unless `keyboardHeight` is sent instead.
+   */
+  keyboard?: Rect | null;
+  /**
+   * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
+   * width, this tall. `null` means absent.
+   */
+  keyboardHeight?: number | null;
+  /**
+   * The screen bounds in screen coordinates. Default: `container`. Send it when the
+   * container is not the whole screen: without it a keyboard docked below a small
+   * container reads as hidden. `null` means absent.
+   */
+  screen?: Rect | null;
+  /** What an undocked keyboard does. Absent or `null` means `ignore`. */
+  undocked?: UndockedPolicy | null;
+  /**
+   * The container's safe-area insets (in `scroll` mode, the scroll view's: send zeros
+   * for `contentInsetAdjustmentBehavior = .never`). Default: zeros.
+   */
+  safeArea?: SafeAreaInsets | null;
+  /**
+   * The gap wanted between the field's bottom and the keyboard's top. Absent or `null`
+   * means 10.
+   */
+  margin?: number | null;
+  /** How the app avoids the keyboard. Absent or `null` means `translate`. */
+  mode?: AvoidMode | null;
+  /** The scroll view's current content offset. Required for `scroll`. */
+  contentOffset?: Point | null;
+  /** The scroll view's content size. Required for `scroll`. */
+  contentSize?: Size | null;
+  /**
+   * The scroll view's own content inset, without any keyboard inset. Default: zeros.
+   * Only `scroll` reads it.
+   */
+  contentInset?: Insets | null;
+  /**
+   * More to keep in view with the field, most important first (its label, its error
+   * text, the button below it), in the same coordinates as `field`: at most 16 rects.
+   * The target grows from the field through these rects, in order, while the mode's
+   * `fits` holds; a rect that does not fit is skipped and later ones are still tried
+   * (contract §4.5). The answer's `alsoRevealed` says which were kept. An item that is not
+   * a rect (`null` included) is 422 `wrong-type` at `/alsoReveal/i`; more than 16 is
+   * `too-many` at `/alsoReveal`. `null` means absent.
+   */
+  alsoReveal?: Rect[] | null;
+  /** The keyboard notification's animation, echoed in the answer with what clients need. */
+  animation?: Animation | null;
+}
+
+/**
+ * The geometry of one `/avoid` call (contract §3, §4). Unknown members are ignored; a `null`
+ * optional member means the member is absent, except `keyboard`.
+ *
+ * The keyboard: send exactly one of `keyboard` and `keyboardHeight`. `keyboard: null` is
+ * meaningful — the keyboard hides — and must be sent as `null`, not left out: a client
+ * that drops `null` members (a generated Pydantic model dumped with `exclude_none`) sends
+ * neither member and gets 422 `no-keyboard`. Both members (`keyboardHeight` a number) is
+ * 422 `both-keyboard-and-height`; both errors point at `/keyboard`. A `null`
+ * `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight": null}` is a hidden
+ * keyboard.
+ *
+ * `mode: scroll` requires `contentOffset` and `contentSize` (422 `missing-member` at the
+ * first one missing). These rules are the schema's `if`/`then`/`else` and
+ * `dependentSchemas`, as is the bound on `animation.frameRate` (see `Animation`).
+ */
+export type AvoidRequest = AvoidRequestMembers &
+  ({ keyboard: Rect | null; keyboardHeight?: null } |
+   { keyboardHeight: number; keyboard?: undefined });
+
+/** The members of `CaretFollowRequest`, without the rule its `if`/`then`/`else` adds (see `CaretFollowRequest`). */
+export interface CaretFollowRequestMembers {
+  /** The text view's frame in screen coordinates. */
+  textView: Rect;
+  /** The caret in content coordinates: `caretRect(for: selectedTextRange.end)`. */
+  caret: Rect;
+  /** The text view's current content offset. */
+  contentOffset: Point;
+  /** The text view's current content size. */
+  contentSize: Size;
+  /** The base content inset, without the keyboard. Default: zeros. */
+  contentInset?: Insets | null;
+  /** The text view's safe-area insets. Default: zeros. */
+  safeArea?: SafeAreaInsets | null;
+  /**
+   * The keyboard's end frame in screen coordinates, or `null` when no keyboard is shown
+   * — send the `null`. Required unless `keyboardHeight` is sent instead.
+   */
+  keyboard?: Rect | null;
+  /**
+   * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
+   * width, this tall. `null` means absent.
+   */
+  keyboardHeight?: number | null;
+  /** The screen bounds in screen coordinates. Default: `textView`. `null` means absent. */
+  screen?: Rect | null;
+  /** What an undocked keyboard does. Absent or `null` means `ignore`. */
+  undocked?: UndockedPolicy | null;
+  /** Space kept above and below the caret. Absent or `null` means 0. */
+  margin?: number | null;
+  /** The caret rect is grown downward to at least this height. Absent or `null` means 0. */
+  lineHeight?: number | null;
+}
+
+/**
+ * The geometry of one `/caret-follow` call (contract §3, §5). Unknown members are ignored; a
+ * `null` optional member means the member is absent, except `keyboard`.
+ *
+ * The keyboard: send exactly one of `keyboard` and `keyboardHeight`. `keyboard: null` is
+ * meaningful — no keyboard is shown — and must be sent as `null`, not left out: a client
+ * that drops `null` members (a generated Pydantic model dumped with `exclude_none`) sends
+ * neither member and gets 422 `no-keyboard`. Both members (`keyboardHeight` a number) is
+ * 422 `both-keyboard-and-height`; both errors point at `/keyboard`. This rule is the
+ * schema's `if`/`then`/`else`.
+ */
+export type CaretFollowRequest = CaretFollowRequestMembers &
+  ({ keyboard: Rect | null; keyboardHeight?: null } |
+   { keyboardHeight: number; keyboard?: undefined });
+
+export interface AnswerPoint {
+  x: number;
+  y: number;
+}
+
+export interface AnswerRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface AnswerInsets {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/** How the service read the keyboard. */
+export interface KeyboardAnswer {
+  state: KeyboardState;
+  /**
+   * How many points at the bottom of the container the keyboard covers (0 when hidden,
+   * or undocked under `ignore`, or not intersecting the container).
+   */
+  overlap: number;
+}
+
+/**
+ * The request's animation, defaults filled in, with what each kind of client needs to move
+ * with the keyboard (contract §6).
+ */
+export interface AnimationAnswer {
+  /** The request's `duration` (default 0.25). */
+  duration: number;
+  /** The request's `curve` (default 7). */
+  curve: number;
+  /** `curve << 16`, the `UIView.AnimationOptions` raw value to pass on. */
+  options: number;
+  /**
+   * How long the motion really lasts, in seconds: 0 when `duration` is 0 (every curve);
+   * else 0.5 for curve 7 (the keyboard's spring ignores the duration it is handed); else
+   * `duration`.
+   */
+  motionDuration: number;
+  /**
+   * The curve as a CSS easing over `motionDuration`: `ease-in-out` (curve 0), `ease-in`
+   * (1), `ease-out` (2), `linear` (3), `ease-in-out` (any other but 7), and for 7 a CSS
+   * `linear(…)` function of at most 64 stops that stays within 0.005 of the keyboard's
+   * spring — the same string in every answer.
+   */
+  easing: string;
+  /**
+   * Only when the request had `frameRate`: the motion's progress sampled at
+   * `k / frameRate` seconds for k = 0 … n, n the smallest integer ≥ motionDuration ×
+   * frameRate − 1e-9; the first is 0 (unless `motionDuration` is 0: then `[1]`), the last
+   * exactly 1. Multiply them by the distance moved (`offset.y`, an inset change, a scroll
+   * delta).
+   */
+  frames?: number[];
+  timingFunction: TimingFunction;
+}
+
+/**
+ * `mode` is `translate`. Shift the container by `offset` (`y` ≤ 0). `fits` is false when
+ * the field (with what `alsoReveal` added) is taller than the room left: its top stays
+ * visible.
+ */
+export interface TranslateAnswer {
+  mode: "translate";
+  keyboard: KeyboardAnswer;
+  offset: AnswerPoint;
+  fits: boolean;
+  /**
+   * Only when the request had `alsoReveal`: one boolean per rect, in order — whether it
+   * was kept in view with the field, as far as this mode avoids the keyboard (contract §4.5).
+   */
+  alsoRevealed?: boolean[];
+  animation?: AnimationAnswer;
+}
+
+/**
+ * `mode` is `scroll`. Set the scroll view's `contentInset` and `scrollIndicatorInsets`
+ * (the base inset plus the keyboard's, less the bottom safe area) and scroll to
+ * `contentOffset` (clamped to the content). `fits` says whether the field and margin are
+ * in view afterwards.
+ */
+export interface ScrollAnswer {
+  mode: "scroll";
+  keyboard: KeyboardAnswer;
+  contentOffset: AnswerPoint;
+  contentInset: AnswerInsets;
+  scrollIndicatorInsets: AnswerInsets;
+  fits: boolean;
+  /**
+   * Only when the request had `alsoReveal`: one boolean per rect, in order — whether it
+   * was kept in view with the field, as far as this mode avoids the keyboard (contract §4.5).
+   */
+  alsoRevealed?: boolean[];
+  animation?: AnimationAnswer;
+}
+
+/**
+ * `mode` is `resize`. The container gives up its bottom `bottomInset` points; UIKit
+ * clients set `additionalSafeAreaInsets`; `visible` is the part left, in container
+ * coordinates. `fits` says whether the field and margin lie inside it, below the top safe
+ * area.
+ */
+export interface ResizeAnswer {
+  mode: "resize";
+  keyboard: KeyboardAnswer;
+  bottomInset: number;
+  additionalSafeAreaInsets: AnswerInsets;
+  visible: AnswerRect;
+  fits: boolean;
+  /**
+   * Only when the request had `alsoReveal`: one boolean per rect, in order — whether it
+   * was kept in view with the field, as far as this mode avoids the keyboard (contract §4.5).
+   */
+  alsoRevealed?: boolean[];
+  animation?: AnimationAnswer;
+}
+
+/**
+ * The answer for the request's `mode`, told apart by `mode`. `animation` only when the
+ * request had one, `alsoRevealed` only when it had `alsoReveal`.
+ */
+export type AvoidAnswer = TranslateAnswer | ScrollAnswer | ResizeAnswer;
+
+/**
+ * Set `contentInset` and `scrollIndicatorInsets` and scroll to `contentOffset`.
+ * `changed`: the offset differs from the request's. `caretVisible`: the caret and its
+ * margin are in view afterwards.
+ */
+export interface CaretFollowAnswer {
+  keyboard: KeyboardAnswer;
+  contentOffset: AnswerPoint;
+  contentInset: AnswerInsets;
+  scrollIndicatorInsets: AnswerInsets;
+  changed: boolean;
+  caretVisible: boolean;
+}
+
+/**
+ * One element of a `/avoid/batch` answer: the answer to the request at that index, or —
+ * when that request breaks the contract — its problem, with `pointer` prefixed by the
+ * index (`/3/keyboard/height`). An element with a `status` member is a problem; answers
+ * never have one.
+ */
+export type AvoidBatchItem = TranslateAnswer | ScrollAnswer | ResizeAnswer | ValidationProblem;
+
+/**
+ * One element of a `/caret-follow/batch` answer: the answer to the request at that index,
+ * or its problem, with `pointer` prefixed by the index. An element with a `status` member
+ * is a problem; answers never have one.
+ */
+export type CaretFollowBatchItem = CaretFollowAnswer | ValidationProblem;
+
+export interface Health {
+  status: "ok";
+}
+
+export interface Ready {
+  status: "ready";
+}
+
+/** This OpenAPI document, as a YAML reader parses it. */
+export interface OpenAPIDocument {
+  openapi: "3.1.0";
+  info: unknown;
+  paths: unknown;
+}
+
+/** An RFC 9457 problem. */
+export interface Problem {
+  /**
+   * `about:blank`: every problem that is not a 422 is told by its status and `title`
+   * (a draining instance's `/readyz` answers 503 with the title `Draining`).
+   */
+  type: string;
+  /** A short summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** What went wrong with this request, for a person. */
+  detail: string;
+  /** The JSON Pointer (RFC 6901) of the offending request member. */
+  pointer?: string;
+}
+
+/**
+ * A 422 problem: valid JSON that breaks the contract. `type` names the broken rule,
+ * `pointer` the member (`""` for the whole body; for "both" and "neither" keyboard
+ * members, `/keyboard`). `status` is always 422. In a batch answer the same object stands
+ * for one item, its `pointer` prefixed by the item's index.
+ */
+export interface ValidationProblem {
+  type: ProblemType;
+  /** A short summary of the rule. */
+  title: string;
+  /** The HTTP status code, 422. */
+  status: number;
+  /** What went wrong with this request, for a person. */
+  detail: string;
+  /** The JSON Pointer (RFC 6901) of the offending request member. */
+  pointer: string;
+}
+// ---- END TYPES GENERATED FROM openapi.yaml ----

@@ -1,0 +1,3 @@
+module layoutd/bench/go-peer
+
+go 1.19

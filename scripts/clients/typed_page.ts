@@ -1,0 +1,102 @@
+// A page written against layoutd.d.ts, as a user of GET /layoutd.js writes it in TypeScript:
+// typed requests, the answers narrowed on `mode`, a problem's type. scripts/checks/81-web-types
+// compiles it with `tsc --strict --noEmit` beside layoutd.js and layoutd.d.ts as the service
+// serves them, then compiles copies with one mistake each (a misspelled member, a missing
+// keyboard, an unknown mode …) that must not compile. Compiled only, never run.
+import { animateAnswer, avoid, caretFollow, LayoutdError, motionTiming } from "./layoutd.js";
+import type {
+  AvoidAnswer,
+  AvoidBatchItem,
+  AvoidRequest,
+  CaretFollowRequest,
+  KeyboardState,
+  ProblemType,
+  Rect,
+} from "./layoutd.js";
+
+const screen: Rect = { x: 0, y: 0, width: 390, height: 844 };
+const field: Rect = { x: 20, y: 700, width: 350, height: 44 };
+
+const show: AvoidRequest = {
+  container: screen,
+  field,
+  keyboardHeight: 336,
+  safeArea: { top: 47, bottom: 34 },
+  animation: { duration: 0.25, curve: 7, frameRate: 60 },
+};
+const hide: AvoidRequest = { container: screen, field, keyboard: null, safeArea: { top: 47, bottom: 34 } };
+const scroll: AvoidRequest = {
+  container: screen,
+  field: { x: 20, y: 1500, width: 350, height: 44 },
+  keyboard: { x: 0, y: 508, width: 390, height: 336 },
+  mode: "scroll",
+  contentOffset: { x: 0, y: 1000 },
+  contentSize: { width: 390, height: 3000 },
+  alsoReveal: [{ x: 20, y: 1550, width: 350, height: 20 }],
+};
+
+/** How far the answer moves the layout, read from the members its mode has. */
+function distance(answer: AvoidAnswer): number {
+  switch (answer.mode) {
+    case "translate":
+      return -answer.offset.y;
+    case "scroll":
+      return answer.contentOffset.y + answer.contentInset.bottom;
+    case "resize":
+      return answer.visible.height > 0 ? answer.bottomInset : 0;
+  }
+}
+
+async function avoidTheKeyboard(main: HTMLElement): Promise<string> {
+  const answer = await avoid(show, { baseURL: "http://127.0.0.1:8080" });
+  const state: KeyboardState = answer.keyboard.state;
+  const frames: number[] = answer.animation?.frames ?? [];
+  const motion: Animation = animateAnswer(main, answer, { reducedMotion: false });
+  motion.pause();
+  const timing = motionTiming(answer);
+  if (answer.mode === "translate" && answer.fits && state === "docked") {
+    return `${answer.offset.y}px over ${timing.duration} ms (${timing.easing}), ${frames.length} frames`;
+  }
+  const restored = await avoid(hide, { signal: new AbortController().signal });
+  const scrolled = await avoid(JSON.stringify(scroll));
+  if (scrolled.mode === "scroll") {
+    const kept: boolean[] = scrolled.alsoRevealed ?? [];
+    return `${scrolled.scrollIndicatorInsets.bottom} ${kept.join(",")} ${distance(restored)}`;
+  }
+  return String(distance(scrolled));
+}
+
+async function followTheCaret(textView: HTMLElement): Promise<boolean> {
+  const request: CaretFollowRequest = {
+    textView: screen,
+    caret: { x: 120, y: 1500, width: 2, height: 20 },
+    contentOffset: { x: 0, y: 1000 },
+    contentSize: { width: 390, height: 3000 },
+    keyboard: null,
+    lineHeight: 22,
+  };
+  const answer = await caretFollow(request, { fetch: window.fetch.bind(window) });
+  animateAnswer(textView, answer, { property: "padding-bottom" });
+  return answer.caretVisible && answer.changed && answer.contentOffset.y >= 0;
+}
+
+/** The rule a rejected call broke, or why else it failed. */
+function ruleBroken(error: unknown): ProblemType | "about:blank" | "not layoutd" {
+  if (!(error instanceof LayoutdError)) return "not layoutd";
+  if (error.type === "urn:layoutd:problem:negative" && error.pointer === "/keyboard/height") {
+    return error.type;
+  }
+  return error.status === 422 ? error.type : "about:blank";
+}
+
+/** The answers of a batch, problems left out (a problem is the element with a `status`). */
+function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
+  const answers: AvoidAnswer[] = [];
+  for (const item of items) {
+    if ("status" in item) console.warn(`${item.pointer}: ${item.type}`);
+    else answers.push(item);
+  }
+  return answers;
+}
+
+export { answersOf, avoidTheKeyboard, followTheCaret, ruleBroken };
