@@ -4,6 +4,10 @@ import Testing
 
 /// Bad input of every kind for a server on `port`, each checked for its answer: the right 4xx,
 /// or a closed connection where HTTP says so.
+///
+/// The requests that stall (a body shorter than announced) go to the same build on `stallPort`,
+/// whose idle timeout is short, so they end quickly; `port`'s is long, so that the keep-alive
+/// connection the battery reuses is never closed as idle on a busy machine.
 struct ResilienceBattery {
   /// Valid requests that use every member, so each member can be given the wrong type.
   static let fullBodies: [(path: String, body: String)] = [
@@ -52,19 +56,21 @@ struct ResilienceBattery {
   }
 
   let port: Int
+  let stallPort: Int
 
   /// Sends `raw` on a new connection (optionally closing the sending half after it) and reads
   /// what comes back.
-  func send(_ raw: [UInt8], halfClose: Bool = false) throws -> Outcome {
-    let client = try HTTPTestClient(port: port, timeout: 10)
+  func send(_ raw: [UInt8], halfClose: Bool = false, to target: Int? = nil) throws -> Outcome {
+    let client = try HTTPTestClient(port: target ?? port, timeout: 10)
     try client.send(raw)
     if halfClose { client.shutdownWrite() }
     do {
       return .response(try client.readResponse())
-    } catch .connectionClosed {
-      return .closed
-    } catch .receiveFailed {
-      return .closed
+    } catch {
+      switch error {
+      case .connectionClosed, .receiveFailed: return .closed
+      default: throw error
+      }
     }
   }
 
@@ -156,9 +162,9 @@ struct ResilienceBattery {
     // never complete; HTTP's answer is to close the connection.
     let short = HTTPTestClient.encode(
       method: "POST", path: "/avoid", host: "test", headers: [("Content-Length", "500")], body: valid)
-    let halfClosed = try send(short, halfClose: true)
+    let halfClosed = try send(short, halfClose: true, to: stallPort)
     #expect(halfClosed.status == nil, "Content-Length > body, then end of stream: \(halfClosed)")
-    let stalled = try send(short)
+    let stalled = try send(short, to: stallPort)
     #expect(stalled.status == nil, "Content-Length > body, then silence: \(stalled)")
     // Chunked bodies: a whole one is answered, a malformed one is 400, an oversized one 413.
     let text = ErrorTests.valid
@@ -251,8 +257,9 @@ struct ResilienceTests {
 
   @Test(.timeLimit(.minutes(2)))
   func badInputGetsTheRightAnswersAndLeavesTheServerWellAndNoLarger() throws {
-    let layoutd = try LayoutdProcess(["--port", "0", "--connection-timeout", "2", "--log-format", "off"])
-    let battery = ResilienceBattery(port: try layoutd.waitForPort())
+    let layoutd = try LayoutdProcess(["--port", "0", "--connection-timeout", "600", "--log-format", "off"])
+    let stalling = try LayoutdProcess(["--port", "0", "--connection-timeout", "2", "--log-format", "off"])
+    let battery = ResilienceBattery(port: try layoutd.waitForPort(), stallPort: try stalling.waitForPort())
     // The first round warms the allocator up; later rounds must not add to it.
     try battery.battery()
     let before = try Self.residentKilobytes(layoutd.process.processIdentifier)
@@ -266,7 +273,9 @@ struct ResilienceTests {
     let answer = try response.jsonObject()
     #expect((answer["offset"] as? [String: Any])?["y"] as? Double == -246)
     #expect(answer["fits"] as? Bool == true)
-    layoutd.signal(SIGTERM)
-    #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
+    for process in [layoutd, stalling] {
+      process.signal(SIGTERM)
+      #expect(process.waitForExit() == 0, "\(process.stderr)")
+    }
   }
 }

@@ -19,6 +19,10 @@ struct ServiceFixture {
   ) throws {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
     configuration.drainTimeout = 2
+    // The fixture's one client may wait long between two requests on a busy machine (a suite
+    // beside it, a CPU hog): far longer than the default idle timeout, which these tests do not
+    // test.
+    configuration.connectionTimeout = 600
     configure(&configuration)
     server = try HTTPServer(
       configuration: configuration, router: (service ?? LayoutService(decoder: decoder)).router)
