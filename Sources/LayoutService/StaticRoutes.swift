@@ -7,7 +7,8 @@ extension Router {
   mutating func addStaticFiles() {
     add(.get, "/") { request, response in try LayoutService.playground(request, &response) }
     add(.get, "/layoutd.js") { request, response in try LayoutService.clientModule(request, &response) }
-    add(.get, "/layoutd.d.ts") { request, response in try LayoutService.clientModuleTypes(request, &response) }
+    add(.get, "/layoutd.d.ts") { request, response in try LayoutService.clientModuleTypes(request, &response)
+    }
     add(.get, "/openapi.yaml") { request, response in LayoutService.openAPI(request, &response) }
   }
 }

@@ -28,6 +28,9 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   /// `ETIMEDOUT`: a timed wait ran out.
   package static let timedOut = Errno(rawValue: ETIMEDOUT)
 
+  /// The C library's sentence for the error (`strerror`), e.g. "Connection refused".
+  package var message: String { String(cString: strerror(rawValue)) }
+
   /// Whether the error says the peer is gone (`EPIPE`, `ECONNRESET`).
   package var meansPeerClosed: Bool { self == .brokenPipe || self == .connectionReset }
 

@@ -28,6 +28,15 @@ package struct SocketAddress: Sendable {
     isIPv6 = true
   }
 
+  /// Whether the address is the wildcard of its family (`0.0.0.0`, `::`): every interface.
+  package var isWildcard: Bool {
+    withUnsafeBytes(of: storage) { bytes in
+      isIPv6
+        ? bytes[8..<24].allSatisfy { $0 == 0 }  // sin6_addr
+        : bytes[4..<8].allSatisfy { $0 == 0 }  // sin_addr
+    }
+  }
+
   /// The size of the socket address in bytes.
   package var length: socklen_t {
     socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)

@@ -8,6 +8,9 @@ package enum LayoutdCommand: Equatable, Sendable {
   case help
   /// `--version`: print the version and exit.
   case version
+  /// `--health-check`: ask the server these options describe for `GET /healthz` and exit
+  /// (`HealthCheck`).
+  case healthCheck(LayoutdOptions)
 }
 
 /// Everything `layoutd` can be told on its command line or in its environment.
@@ -122,6 +125,7 @@ extension LayoutdOptions {
       options.maxBatchBytes = try integer(value, for: "LAYOUTD_MAX_BATCH_BYTES", in: maxBatchBytesRange)
     }
     var corsOrigins: [String] = []
+    var healthCheck = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       guard argument.hasPrefix("--") else {
@@ -145,6 +149,9 @@ extension LayoutdOptions {
         return .help
       case "--version":
         return .version
+      case "--health-check":
+        guard inlineValue == nil else { throw UsageError("--health-check takes no value") }
+        healthCheck = true
       case "--host":
         let host = try value()
         guard !host.isEmpty else { throw UsageError("--host needs an address") }
@@ -196,7 +203,7 @@ extension LayoutdOptions {
     if !corsOrigins.isEmpty {
       options.corsOrigins = corsOrigins
     }
-    return .run(options)
+    return healthCheck ? .healthCheck(options) : .run(options)
   }
 
   private static func decoder(_ text: String, for name: String) throws(UsageError) -> RequestDecoder {
@@ -230,6 +237,7 @@ extension LayoutdOptions {
   /// The text `layoutd --help` prints.
   package static let usage = """
     usage: layoutd [options]
+           layoutd --health-check [--host ADDRESS] [--port N]
 
     Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow, and their /batch routes.
 
@@ -256,6 +264,9 @@ extension LayoutdOptions {
       --metrics on|off               count requests for GET /metrics (default on)
       --decoder fast|foundation      how bodies are read: the fast parser's document, or
                                      Foundation's JSONDecoder (default fast; env LAYOUTD_DECODER)
+      --health-check                 ask GET /healthz of the layoutd that --host and --port (or their
+                                     env) name, 0.0.0.0 and :: on 127.0.0.1 and ::1; exit 0 on a 200
+                                     within \(Int(HealthCheck.defaultTimeout)) s, else print why and exit 1
       --version                      print the version and exit
       --help                         print this help and exit
 

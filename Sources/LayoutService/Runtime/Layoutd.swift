@@ -9,7 +9,7 @@ import Posix
 /// SIGTERM or SIGINT at any point of that ends it at once with 128 + the signal's number.
 package enum Layoutd {
   /// Runs the program and returns its exit code: 0 after a clean stop, 1 when the server cannot
-  /// start, 2 for a bad flag or environment variable.
+  /// start, 2 for a bad flag or environment variable; with `--health-check`, 0 or 1 (`HealthCheck`).
   package static func main(arguments: [String], environment: [String: String]) -> Int32 {
     let options: LayoutdOptions
     do {
@@ -20,6 +20,8 @@ package enum Layoutd {
       case .version:
         print("layoutd \(LayoutdVersion.current)")
         return 0
+      case .healthCheck(let parsed):
+        return HealthCheck(options: parsed).run()
       case .run(let parsed):
         options = parsed
       }
