@@ -88,9 +88,10 @@ package final class HTTPServer: Sendable {
     context.refusedConnections.load(ordering: .relaxed)
   }
 
-  /// Whether `drain()` has begun.
+  /// Whether `drain()` has begun: its listener is closed (new connects are refused) and every
+  /// answer from now on carries `Connection: close`.
   package var isDraining: Bool {
-    context.draining.load(ordering: .relaxed)
+    context.draining.load(ordering: .sequentiallyConsistent)
   }
 
   /// Stops accepting connections: new connects are refused, while open connections are still
@@ -120,8 +121,9 @@ package final class HTTPServer: Sendable {
   /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
   /// closes it, whichever comes first.
   package func drain() {
-    context.draining.store(true, ordering: .relaxed)
     guard daemon.withLock({ $0.quiesce() }) else { return }
+    // After the listener closed: whoever sees `isDraining` knows new connects are refused.
+    context.draining.store(true, ordering: .sequentiallyConsistent)
     let context = self.context
     context.settled.wait(until: deadline()) {
       context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
