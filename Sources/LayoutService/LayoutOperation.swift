@@ -8,8 +8,8 @@ import MicroHTTP
 ///
 /// Everything HTTP about an endpoint is generic over this: the single route and its SVG answer
 /// (`OperationRoutes`), the batch route (contract §9), the CORS preflights, the metrics labels
-/// (one per route the router has). Adding an endpoint is one conformance and one entry in
-/// `LayoutService.operations`.
+/// (one per route the router has). Adding an endpoint is one conformance and one line in
+/// `LayoutService.init` that routes it.
 package protocol LayoutOperation: Sendable {
   /// The request model (LayoutCore), `Decodable` for the Foundation decoder.
   associatedtype Request: Decodable
@@ -19,9 +19,10 @@ package protocol LayoutOperation: Sendable {
   /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
   static var path: String { get }
 
-  /// Reads and validates one request: the model's own `init(validating:)`, which holds every
-  /// contract rule.
-  static func request(validating container: some LayoutDecodingContainer) throws -> Request
+  /// Reads and validates one request from a parsed body: the model's own `init(validating:)`,
+  /// which holds every contract rule. (A concrete container, so that the model's generic
+  /// validation is specialized for it.)
+  static func request(validating container: JSONLayoutContainer) throws -> Request
 
   /// The answer to a valid request: the core's computation.
   static func answer(to request: Request) -> Answer
@@ -40,7 +41,7 @@ package enum AvoidOperation: LayoutOperation {
   package static let path = "/avoid"
 
   @inline(__always)
-  package static func request(validating container: some LayoutDecodingContainer) throws -> AvoidRequest {
+  package static func request(validating container: JSONLayoutContainer) throws -> AvoidRequest {
     try AvoidRequest(validating: container)
   }
 
@@ -59,8 +60,7 @@ package enum CaretFollowOperation: LayoutOperation {
   package static let path = "/caret-follow"
 
   @inline(__always)
-  package static func request(validating container: some LayoutDecodingContainer) throws -> CaretFollowRequest
-  {
+  package static func request(validating container: JSONLayoutContainer) throws -> CaretFollowRequest {
     try CaretFollowRequest(validating: container)
   }
 

@@ -8,11 +8,6 @@ import MicroHTTP
 /// array of requests (contract §9); `GET /healthz` tells a load balancer the process is up,
 /// `GET /readyz` whether it takes traffic, `GET /metrics` its counters.
 package struct LayoutService: Sendable {
-  /// The computing endpoints, each with its four routes (`Router.add(_:decoder:cors:maxBatchBytes:)`).
-  package static let operations: [any LayoutOperation.Type] = [
-    AvoidOperation.self, CaretFollowOperation.self,
-  ]
-
   /// Which web origins may call the API from a browser.
   package let cors: CORSPolicy
   /// Whether `/readyz` answers 200; whoever drains the server flips it.
@@ -38,9 +33,10 @@ package struct LayoutService: Sendable {
     self.decoder = decoder
     self.maxBatchBytes = maxBatchBytes
     var router = Router()
-    for operation in Self.operations {
-      router.add(operation, decoder: decoder, cors: cors, maxBatchBytes: maxBatchBytes)
-    }
+    // The computing endpoints, each with its four routes. Named one by one, not looped over as
+    // `any LayoutOperation.Type`: each route's handler is then specialized for its operation.
+    router.add(AvoidOperation.self, decoder: decoder, cors: cors, maxBatchBytes: maxBatchBytes)
+    router.add(CaretFollowOperation.self, decoder: decoder, cors: cors, maxBatchBytes: maxBatchBytes)
     router.addStaticFiles()
     router.addProbes(readiness)
     if metrics {
