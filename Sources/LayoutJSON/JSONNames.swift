@@ -1,6 +1,33 @@
 // Member names: comparison after unescaping, duplicate detection (I-JSON, RFC 7493), and the
 // coding paths errors report.
 
+/// The bytes of a name of at most 16 bytes, packed into two integers (little-endian, zero-padded):
+/// two such names are equal exactly when their lengths and both integers are.
+struct JSONNameKey: Equatable {
+  var low: UInt64 = 0
+  var high: UInt64 = 0
+
+  init() {}
+
+  /// The key of `count` (at most 16) bytes at `bytes`.
+  @inline(__always)
+  init(_ bytes: UnsafeRawPointer, count: Int) {
+    withUnsafeMutableBytes(of: &self) { $0.baseAddress!.copyMemory(from: bytes, byteCount: count) }
+  }
+
+  /// The key of a name given as a literal of at most 16 bytes.
+  @inline(__always)
+  init(_ name: StaticString) {
+    self.init(name.utf8Start, count: name.utf8CodeUnitCount)
+  }
+
+  /// A number's value, kept in a node's key.
+  @inline(__always)
+  init(number: Double) {
+    low = number.bitPattern
+  }
+}
+
 /// An object with two members of the same name (I-JSON, RFC 7493), which the parser rejects.
 ///
 /// Names are compared after unescaping (`"a"` and `"\u0061"` are the same name). The error
@@ -70,6 +97,10 @@ extension JSONTape {
   }
 
   static func sameName(_ leftNode: JSONNode, _ rightNode: JSONNode, input: UnsafeRawBufferPointer) -> Bool {
+    if leftNode.flags & rightNode.flags & JSONNode.short != 0 {
+      return leftNode.end &- leftNode.start == rightNode.end &- rightNode.start
+        && leftNode.packed == rightNode.packed
+    }
     let leftBytes = UnsafeRawBufferPointer(rebasing: input[Int(leftNode.start)..<Int(leftNode.end)])
     let rightBytes = UnsafeRawBufferPointer(rebasing: input[Int(rightNode.start)..<Int(rightNode.end)])
     if (leftNode.flags | rightNode.flags) & JSONNode.escaped == 0 {
@@ -97,10 +128,14 @@ extension JSONTape {
       var earlier = Int(object) + 1
       while earlier < name {
         let earlierNode = nodes[earlier]
-        // Cheap rejections first: unescaped names of different lengths or first bytes never
-        // match.
-        let escaped = (earlierNode.flags | node.flags) & JSONNode.escaped != 0
-        if escaped
+        // Short names compare as two integers; cheap rejections first for the others:
+        // unescaped names of different lengths or first bytes never match.
+        if earlierNode.flags & node.flags & JSONNode.short != 0 {
+          if earlierNode.packed == node.packed, earlierNode.end &- earlierNode.start == node.end &- node.start
+          {
+            return Int32(truncatingIfNeeded: name)
+          }
+        } else if (earlierNode.flags | node.flags) & JSONNode.escaped != 0
           || (earlierNode.end - earlierNode.start == node.end - node.start
             && (node.end == node.start || input[Int(earlierNode.start)] == input[Int(node.start)])),
           sameName(earlierNode, node, input: input)

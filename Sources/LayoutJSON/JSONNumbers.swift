@@ -76,6 +76,12 @@ enum JSONNumberParsing {
     return result
   }
 
+  /// 10^`exponent` for `exponent` in 0…22, exactly.
+  @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> Double {
+    powersOfTen[exponent]
+  }
+
   /// The exact Double of an integer written with at most 15 characters.
   @inline(__always)
   static func shortInteger(_ bytes: UnsafeRawBufferPointer) -> Double {
@@ -139,35 +145,55 @@ extension JSONParser {
     byte &- UInt8(ascii: "0") < 10
   }
 
-  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, read to its value as it is scanned.
+  ///
+  /// Short decimals (at most 15 digits, no exponent: what requests carry) take the fast path: the
+  /// digits are an exact integer below 2^53 and one exact division by a power of ten rounds
+  /// correctly (Clinger), the very operation `JSONNumberParsing.double` makes for them; every
+  /// other number goes through it. A number too large for a `Double` reads as infinite.
   mutating func parseNumber(parent: Int32) throws {
     let start = position
     var index = position
     var flags = JSONNode.integral
-    if bytes[index] == UInt8(ascii: "-") {
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative {
       index += 1
     }
     guard index < count, Self.isDigit(bytes[index]) else {
       throw error("expected a digit after '-'", at: index)
     }
+    var significand: Int64 = 0
+    var digits = 0
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
+      digits = 1
       if index < count, Self.isDigit(bytes[index]) {
         throw error("leading zeros are not allowed in numbers", at: start)
       }
     } else {
-      while index < count, Self.isDigit(bytes[index]) { index += 1 }
+      while index < count, Self.isDigit(bytes[index]) {
+        significand = significand &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+      }
     }
+    var fractionDigits = 0
     if index < count, bytes[index] == UInt8(ascii: ".") {
       flags = 0
       index += 1
       guard index < count, Self.isDigit(bytes[index]) else {
         throw error("expected a digit after the decimal point", at: index)
       }
-      while index < count, Self.isDigit(bytes[index]) { index += 1 }
+      while index < count, Self.isDigit(bytes[index]) {
+        significand = significand &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
+        fractionDigits += 1
+        index += 1
+      }
     }
+    var exponent = false
     if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
       flags = 0
+      exponent = true
       index += 1
       if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
         index += 1
@@ -177,10 +203,20 @@ extension JSONParser {
       }
       while index < count, Self.isDigit(bytes[index]) { index += 1 }
     }
+    let value: Double
+    if !exponent, digits + fractionDigits <= 15 {
+      let magnitude = Double(significand)
+      let scaled = fractionDigits == 0 ? magnitude : magnitude / JSONNumberParsing.powerOfTen(fractionDigits)
+      value = negative ? -scaled : scaled
+    } else {
+      value =
+        JSONNumberParsing.double(UnsafeRawBufferPointer(start: bytes + start, count: index - start))
+        ?? .infinity
+    }
     _ = append(
       JSONNode(
         kind: .number, flags: flags, parent: parent, start: UInt32(truncatingIfNeeded: start),
-        end: UInt32(truncatingIfNeeded: index)))
+        end: UInt32(truncatingIfNeeded: index), packed: JSONNameKey(number: value)))
     position = index
   }
 }

@@ -110,19 +110,26 @@ package struct JSONObject {
   /// names that contain escapes; the loop works on raw pointers (no retain/release).
   @inline(__always)
   func member(_ name: StaticString) -> Int32? {
-    let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    let wantedCount = name.utf8CodeUnitCount
+    let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: wantedCount)
+    // The package's member names are short: they compare as two integers with a short name node.
+    let key = wantedCount <= 16 ? JSONNameKey(name) : JSONNameKey()
     let nodes = UnsafePointer(tape.nodes)
     let input = tape.input
     var index = Int(self.index) + 1
     for _ in 0..<nodes[Int(self.index)].start {
       let node = nodes[index]
-      let name = UnsafeRawBufferPointer(rebasing: input[Int(node.start)..<Int(node.end)])
-      if node.flags & JSONNode.escaped == 0 {
-        if JSONStringDecoding.equal(name, wanted) { return Int32(truncatingIfNeeded: index + 1) }
-      } else if JSONStringDecoding.withUnescaped(
-        name, escaped: true, { JSONStringDecoding.equal($0, wanted) })
-      {
-        return Int32(truncatingIfNeeded: index + 1)
+      if node.flags & JSONNode.short != 0 {
+        if wantedCount <= 16, node.packed == key, Int(node.end &- node.start) == wantedCount {
+          return Int32(truncatingIfNeeded: index + 1)
+        }
+      } else {
+        let name = UnsafeRawBufferPointer(rebasing: input[Int(node.start)..<Int(node.end)])
+        let escaped = node.flags & JSONNode.escaped != 0
+        if JSONStringDecoding.withUnescaped(name, escaped: escaped, { JSONStringDecoding.equal($0, wanted) })
+        {
+          return Int32(truncatingIfNeeded: index + 1)
+        }
       }
       let value = nodes[index + 1]
       index = value.kind == .object || value.kind == .array ? Int(value.end) : index + 2
@@ -141,12 +148,7 @@ package struct JSONObject {
   private func number(at value: Int32, _ name: StaticString) throws -> Double {
     let node = tape.nodes[Int(value)]
     guard node.kind == .number else { throw Self.mismatch(node, type: Double.self, path: path(name)) }
-    let bytes = tape.bytes(of: node)
-    if node.flags & JSONNode.integral != 0, bytes.count <= 15 {
-      // At most 15 digits: exact in a Double (< 2^53), and `-0` stays negative zero.
-      return JSONNumberParsing.shortInteger(bytes)
-    }
-    return JSONNumberParsing.double(bytes) ?? .infinity
+    return node.number
   }
 
   // MARK: - Errors

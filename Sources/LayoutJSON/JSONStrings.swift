@@ -149,10 +149,15 @@ extension JSONParser {
         index += 1
       }
     }
+    var packed = JSONNameKey()
+    if flags == 0, index - start <= 16 {
+      flags = JSONNode.short
+      packed = JSONNameKey(bytes + start, count: index - start)
+    }
     _ = append(
       JSONNode(
         kind: .string, flags: flags, parent: parent, start: UInt32(truncatingIfNeeded: start),
-        end: UInt32(truncatingIfNeeded: index)))
+        end: UInt32(truncatingIfNeeded: index), packed: packed))
     position = index + 1
   }
 

@@ -51,6 +51,9 @@ struct JSONNode {
   static let escaped: UInt8 = 1
   /// Flag of a number written without fraction and exponent.
   static let integral: UInt8 = 2
+  /// Flag of a string of at most 16 bytes without escapes: `packed` holds its bytes, so that
+  /// names compare as two integers.
+  static let short: UInt8 = 4
 
   var kind: JSONNodeKind
   var flags: UInt8
@@ -62,14 +65,25 @@ struct JSONNode {
   /// Strings and numbers: offset one past the last byte (before the closing quote).
   /// Containers: index one past the last descendant node.
   var end: UInt32
+  /// A short string's bytes (`JSONNameKey`), or a number's value read as it was parsed (the bit
+  /// pattern of the `Double` in `packed.low`): nothing is read twice.
+  var packed: JSONNameKey
 
-  init(kind: JSONNodeKind, flags: UInt8 = 0, parent: Int32, start: UInt32 = 0, end: UInt32 = 0) {
+  init(
+    kind: JSONNodeKind, flags: UInt8 = 0, parent: Int32, start: UInt32 = 0, end: UInt32 = 0,
+    packed: JSONNameKey = JSONNameKey()
+  ) {
     self.kind = kind
     self.flags = flags
     self.parent = parent
     self.start = start
     self.end = end
+    self.packed = packed
   }
+
+  /// A number node's value: a number too large or too small for a `Double` reads as infinite.
+  @inline(__always)
+  var number: Double { Double(bitPattern: packed.low) }
 
   /// What Foundation's messages call this kind of value.
   var typeDescription: String {

@@ -121,7 +121,9 @@ package struct JSONLayoutContainer: LayoutDecodingContainer {
   }
 
   @inline(__always)
-  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
+  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
+    try object.arrayCountIfPresent(name)
+  }
 
   @inline(__always)
   package func object(_ name: StaticString, at index: Int) throws -> JSONLayoutContainer {
