@@ -130,6 +130,9 @@ struct JSONLayoutContainer: LayoutDecodingContainer {
   func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
 
   @inline(__always)
+  func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
+
+  @inline(__always)
   func object(_ name: StaticString) throws -> JSONLayoutContainer {
     JSONLayoutContainer(try object.object(name))
   }
