@@ -5,7 +5,8 @@ import MicroHTTP
 
 // The hot path of both endpoints — decode, compute, encode — with layoutd's two decoders
 // (`--decoder fast` and `--decoder foundation`) and with Foundation's coders alone, side by side
-// in one run. Prints ns/op (median round) and allocs/op.
+// in one run. Prints ns/op (median round) and allocs/op. The track rows ask for `track`
+// (contract §11); the core rows time `avoid`/`caretFollow` alone with and without it.
 //
 //   swift run -c release LayoutBench [calls-per-round] [rounds]
 
@@ -30,6 +31,18 @@ let avoidAlsoRevealBody = Array(
 /// `examples/caret-follow.json` written compactly: 196 bytes.
 let caretBody = Array(
   #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"caret":{"x":120,"y":1500,"width":2,"height":20},"contentOffset":{"x":0,"y":1000},"contentSize":{"width":390,"height":3000}}"#
+    .utf8)
+
+/// A body with `"track": true` (contract §11) added as its last member.
+func tracked(_ body: [UInt8]) -> [UInt8] {
+  Array(body.dropLast()) + Array(#","track":true}"#.utf8)
+}
+/// The translate body as a scroll view (2,000 points of content at rest) and as resize.
+let scrollBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10,"mode":"scroll","contentOffset":{"x":0,"y":0},"contentSize":{"width":390,"height":2000}}"#
+    .utf8)
+let resizeBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10,"mode":"resize"}"#
     .utf8)
 
 /// Measures one endpoint both ways and adds its rows to `table`; returns a checksum of the
@@ -89,6 +102,49 @@ sink &+= benchmark(
 sink &+= benchmark(
   "/caret-follow", endpoint: .caretFollow, body: caretBody, request: CaretFollowRequest.self, into: &table,
   compute: caretFollow)
+
+for (name, body) in [
+  ("/avoid track", avoidBody), ("/avoid scroll track", scrollBody), ("/avoid resize track", resizeBody),
+  ("/avoid + alsoReveal ×4 track", avoidAlsoRevealBody),
+] {
+  sink &+= benchmark(
+    name, endpoint: .avoid, body: tracked(body), request: AvoidRequest.self, into: &table, compute: avoid)
+}
+sink &+= benchmark(
+  "/caret-follow track", endpoint: .caretFollow, body: tracked(caretBody), request: CaretFollowRequest.self,
+  into: &table, compute: caretFollow)
+
+/// The core alone, `avoid` or `caretFollow` with `track` beside the same call without it (the
+/// baseline of the last column): what computing the track (contract §11) adds.
+func benchmarkTrack<Request: Decodable, Answer>(
+  _ name: String, body: [UInt8], request: Request.Type, into table: inout BenchTable,
+  compute: @escaping (Request) -> Answer, track: (inout Request) -> Void
+) -> Int {
+  var sink = 0
+  var request = try! JSONDecoder().decode(Request.self, from: Data(body))
+  let plain = Measurement.of(rounds: rounds, calls: calls) {
+    withExtendedLifetime(compute(request)) { sink &+= 1 }
+  }
+  track(&request)
+  let withTrack = Measurement.of(rounds: rounds, calls: calls) {
+    withExtendedLifetime(compute(request)) { sink &+= 1 }
+  }
+  table.add(name, "core: answer without track", plain, baseline: plain)
+  table.add(name, "core: answer with track (last column: vs without)", withTrack, baseline: plain)
+  return sink
+}
+
+for (name, body) in [
+  ("translate", avoidBody), ("scroll", scrollBody), ("resize", resizeBody),
+  ("translate + alsoReveal ×4", avoidAlsoRevealBody),
+] {
+  sink &+= benchmarkTrack(name, body: body, request: AvoidRequest.self, into: &table, compute: avoid) {
+    $0.track = true
+  }
+}
+sink &+= benchmarkTrack(
+  "caret-follow", body: caretBody, request: CaretFollowRequest.self, into: &table, compute: caretFollow
+) { $0.track = true }
 
 /// One item of a 1,000-item batch, with each decoder: the batch is parsed once and every answer
 /// written into one reused buffer, so the cost per item is measured over whole batches and
