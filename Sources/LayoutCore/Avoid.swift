@@ -22,6 +22,8 @@ public struct AvoidRequest: Hashable, Sendable {
   /// What an undocked keyboard does: `ignore` (the default) treats it as hidden, `avoid` as
   /// docked (contract §3).
   public var undocked: UndockedPolicy
+  /// Whether the answer carries its `track`, the layout at every keyboard height (contract §11).
+  public var track: Bool
   /// The container's safe-area insets, each ≥ 0.
   public var safeArea: Insets
   /// The gap wanted between the field's bottom and the keyboard's top, ≥ 0.
@@ -46,7 +48,8 @@ public struct AvoidRequest: Hashable, Sendable {
     container: Rect, field: Rect, keyboard: KeyboardInput, screen: Rect? = nil,
     undocked: UndockedPolicy = .ignore, safeArea: Insets = .zero, margin: Double = AvoidRequest.defaultMargin,
     mode: AvoidMode = .translate, contentOffset: Point? = nil, contentSize: Size? = nil,
-    contentInset: Insets = .zero, animation: KeyboardAnimation? = nil, alsoReveal: AlsoReveal? = nil
+    contentInset: Insets = .zero, animation: KeyboardAnimation? = nil, alsoReveal: AlsoReveal? = nil,
+    track: Bool = false
   ) {
     self.container = container
     self.field = field
@@ -61,6 +64,7 @@ public struct AvoidRequest: Hashable, Sendable {
     self.contentInset = contentInset
     self.animation = animation
     self.alsoReveal = alsoReveal
+    self.track = track
   }
 
   /// The margin when the request has none: 10 points.
@@ -80,8 +84,17 @@ public struct AvoidAnswer: Hashable, Sendable {
   /// Per `alsoReveal` rect, whether it was kept in view with the field (contract §4.5); nil when the
   /// request had no `alsoReveal`.
   public var alsoRevealed: AlsoRevealed?
+  /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
+  /// the request asked for it.
+  public var track: KeyboardTrack? {
+    get { trackStorage?.track }
+    set { trackStorage = newValue.map(KeyboardTrack.Storage.init) }
+  }
+  /// `track` boxed: one reference rather than its five arrays, so that an answer without a track
+  /// copies and ends with a nil reference, not a switch over the track's members.
+  private var trackStorage: KeyboardTrack.Storage?
 
-  /// An answer; `animation` and `alsoRevealed` only when the request had them.
+  /// An answer without a track; `animation` and `alsoRevealed` only when the request had them.
   public init(
     keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
     alsoRevealed: AlsoRevealed? = nil
@@ -91,6 +104,19 @@ public struct AvoidAnswer: Hashable, Sendable {
     self.fits = fits
     self.animation = animation
     self.alsoRevealed = alsoRevealed
+  }
+
+  /// An answer with `track` (nil for none).
+  ///
+  /// Kept apart from the initializer without a track: a `track` argument, even nil, costs every
+  /// answer built through it a copy more.
+  public init(
+    keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
+    alsoRevealed: AlsoRevealed? = nil, track: KeyboardTrack?
+  ) {
+    self.init(
+      keyboard: keyboard, layout: layout, fits: fits, animation: animation, alsoRevealed: alsoRevealed)
+    self.track = track
   }
 
   /// The mode the answer is for.
@@ -119,26 +145,49 @@ extension AvoidAnswer {
 }
 
 /// `POST /avoid` (contract §4): the keyboard (§3), the mode's layout (§4.1–§4.3) for the field
-/// grown through `alsoReveal` (§4.5), and the echoed animation (§6).
+/// grown through `alsoReveal` (§4.5), the echoed animation (§6) and, when asked for, the track (§11).
 public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
+  // The track is computed out of line: an answer without one does none of its work.
+  if request.track { return KeyboardLayout.tracked(request) }
   let keyboard = KeyboardLayout.keyboard(
     request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
   let overlap = keyboard.overlap
+  let covered = overlap > 0
 
-  /// The mode's formulas with `field` as the field: its layout and its `fits`.
-  func layout(for field: Rect) -> (layout: AvoidAnswer.Layout, fits: Bool) {
-    switch request.mode {
+  var target = request.field
+  var alsoRevealed: AlsoRevealed?
+  if let alsoReveal = request.alsoReveal {
+    let grown = KeyboardLayout.revealTarget(field: target, alsoReveal: alsoReveal) {
+      request.layout(for: $0, overlap: overlap, covered: covered).fits
+    }
+    target = grown.target
+    alsoRevealed = grown.alsoRevealed
+  }
+  let result = request.layout(for: target, overlap: overlap, covered: covered)
+  return AvoidAnswer(
+    keyboard: keyboard, layout: result.layout, fits: result.fits,
+    animation: request.animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
+}
+
+extension AvoidRequest {
+  /// The mode's formulas (§4.1–§4.3) with `field` as the field and the keyboard covering `overlap`
+  /// points: the layout and its `fits`.
+  ///
+  /// `covered` is `overlap > 0`, except along a track (§11), which also needs the layout just as
+  /// the keyboard starts to cover the container: `covered` with `overlap` 0.
+  @inline(__always)
+  func layout(for field: Rect, overlap: Double, covered: Bool) -> (layout: AvoidAnswer.Layout, fits: Bool) {
+    switch mode {
     case .translate:
       let result = KeyboardLayout.translate(
-        field: field, overlap: overlap, keyboardTop: request.container.height - overlap,
-        margin: request.margin, safeArea: request.safeArea)
+        field: field, covered: covered, keyboardTop: container.height - overlap, margin: margin,
+        safeArea: safeArea)
       return (.translate(offset: result.offset), result.fits)
     case .scroll:
       let result = KeyboardLayout.scroll(
-        target: (field.minY, field.maxY + request.margin),
-        containerHeight: request.container.height, overlap: overlap, safeArea: request.safeArea,
-        contentOffset: request.contentOffset ?? .zero, contentSize: request.contentSize ?? .zero,
-        contentInset: request.contentInset)
+        target: (field.minY, field.maxY + margin), containerHeight: container.height, overlap: overlap,
+        safeArea: safeArea, contentOffset: contentOffset ?? .zero, contentSize: contentSize ?? .zero,
+        contentInset: contentInset, revealsWithoutOverlap: covered)
       return (
         .scroll(
           contentOffset: result.contentOffset, contentInset: result.contentInset,
@@ -147,8 +196,7 @@ public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
       )
     case .resize:
       let result = KeyboardLayout.resize(
-        field: field, container: request.container, overlap: overlap, margin: request.margin,
-        safeArea: request.safeArea)
+        field: field, container: container, overlap: overlap, margin: margin, safeArea: safeArea)
       return (
         .resize(
           bottomInset: result.bottomInset, additionalSafeAreaInsets: result.additionalSafeAreaInsets,
@@ -158,17 +206,23 @@ public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
     }
   }
 
-  var target = request.field
-  var alsoRevealed: AlsoRevealed?
-  if let alsoReveal = request.alsoReveal {
-    let grown = KeyboardLayout.revealTarget(field: target, alsoReveal: alsoReveal) { layout(for: $0).fits }
-    target = grown.target
-    alsoRevealed = grown.alsoRevealed
+  /// contract §11: offers the overlaps at which the mode's formulas for `field` can bend or its
+  /// `fits` can flip, while the keyboard covers more and more of the container.
+  func offerThresholds(for field: Rect, to thresholds: inout TrackThresholds) {
+    switch mode {
+    case .translate:
+      KeyboardLayout.translateThresholds(
+        field: field, containerHeight: container.height, margin: margin, safeArea: safeArea, to: &thresholds)
+    case .scroll:
+      KeyboardLayout.scrollThresholds(
+        target: (field.minY, field.maxY + margin), containerHeight: container.height, safeArea: safeArea,
+        contentOffset: contentOffset ?? .zero, contentSize: contentSize ?? .zero, contentInset: contentInset,
+        to: &thresholds)
+    case .resize:
+      KeyboardLayout.resizeThresholds(
+        field: field, containerHeight: container.height, margin: margin, safeArea: safeArea, to: &thresholds)
+    }
   }
-  let result = layout(for: target)
-  return AvoidAnswer(
-    keyboard: keyboard, layout: result.layout, fits: result.fits,
-    animation: request.animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
 }
 
 extension KeyboardLayout {
@@ -180,11 +234,32 @@ extension KeyboardLayout {
   public static func translate(
     field: Rect, overlap: Double, keyboardTop: Double, margin: Double, safeArea: Insets
   ) -> (offset: Point, fits: Bool) {
-    if overlap == 0 { return (.zero, true) }
+    translate(
+      field: field, covered: overlap != 0, keyboardTop: keyboardTop, margin: margin, safeArea: safeArea)
+  }
+
+  /// contract §4.1 with `covered` telling whether the keyboard covers any of the container.
+  @inline(__always)
+  static func translate(
+    field: Rect, covered: Bool, keyboardTop: Double, margin: Double, safeArea: Insets
+  ) -> (offset: Point, fits: Bool) {
+    if !covered { return (.zero, true) }
     let need = field.maxY + margin - keyboardTop
     let room = max(0, field.minY - safeArea.top)
     let shift = need <= 0 ? 0 : min(need, room)
     return (Point(x: 0, y: (-shift).normalized), need <= room)
+  }
+
+  /// contract §11: the overlaps at which §4.1 for `field` bends or its `fits` flips: where `need`
+  /// turns positive (the field starts to be covered) and where it reaches `room`.
+  static func translateThresholds(
+    field: Rect, containerHeight: Double, margin: Double, safeArea: Insets,
+    to thresholds: inout TrackThresholds
+  ) {
+    // need = field.maxY + margin - (containerHeight - overlap)
+    let covers = containerHeight - (field.maxY + margin)
+    thresholds.offer(covers)
+    thresholds.offer(covers + max(0, field.minY - safeArea.top))
   }
 }
 
@@ -217,6 +292,35 @@ extension KeyboardLayout {
     let fits = target.min >= clamped + top && target.max <= clamped + height - bottom
     return (Point(x: contentOffset.x, y: clamped).normalized, insets, insets, fits)
   }
+
+  /// contract §11: the overlaps at which §4.2 for `target` (revealed) bends or its `fits` flips.
+  ///
+  /// Every comparison §4.2 and §5.1 make is between `bottom = contentInset.bottom +
+  /// max(overlap, safeArea.bottom)` and a constant, or between constants: where `bottom` starts
+  /// to grow (`overlap = safeArea.bottom`, also where the keyboard inset starts) and where it meets
+  /// each of those constants.
+  static func scrollThresholds(
+    target: (min: Double, max: Double), containerHeight height: Double, safeArea: Insets,
+    contentOffset: Point, contentSize: Size, contentInset: Insets, to thresholds: inout TrackThresholds
+  ) {
+    thresholds.offer(safeArea.bottom)
+    func offer(bottom: Double) {
+      let overlap = bottom - contentInset.bottom
+      if overlap > safeArea.bottom { thresholds.offer(overlap) }
+    }
+    let top = contentInset.top + safeArea.top
+    // The target becomes taller than the viewport (reveal case 1; fits of a revealed target).
+    offer(bottom: height - top - (target.max - target.min))
+    // It sticks out below the unmoved viewport (case 2; fits of an unmoved target).
+    offer(bottom: height + contentOffset.y - target.max)
+    // The largest offset leaves the smallest one.
+    offer(bottom: height - top - contentSize.height)
+    // The revealed offset (case 2) reaches the smallest offset.
+    offer(bottom: height - top - target.max)
+    // The largest offset reaches the offset that aligns the target's top, and the unmoved one.
+    offer(bottom: height - top + target.min - contentSize.height)
+    offer(bottom: height + contentOffset.y - contentSize.height)
+  }
 }
 
 extension KeyboardLayout {
@@ -232,5 +336,15 @@ extension KeyboardLayout {
     let visible = Rect(x: 0, y: 0, width: container.width, height: keyboardTop).normalized
     let fits = field.maxY + margin <= keyboardTop && field.minY >= safeArea.top
     return (overlap.normalized, additional, visible, fits)
+  }
+
+  /// contract §11: the overlaps at which §4.3 bends (`additionalSafeAreaInsets` starts at
+  /// `safeArea.bottom`) or its `fits` for `field` flips.
+  static func resizeThresholds(
+    field: Rect, containerHeight: Double, margin: Double, safeArea: Insets,
+    to thresholds: inout TrackThresholds
+  ) {
+    thresholds.offer(safeArea.bottom)
+    thresholds.offer(containerHeight - (field.maxY + margin))
   }
 }

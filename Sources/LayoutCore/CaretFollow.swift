@@ -19,6 +19,8 @@ public struct CaretFollowRequest: Hashable, Sendable {
   /// What an undocked keyboard does: `ignore` (the default) treats it as hidden, `avoid` as
   /// docked (contract §3).
   public var undocked: UndockedPolicy
+  /// Whether the answer carries its `track`, the layout at every keyboard height (contract §11).
+  public var track: Bool
   /// Space kept above and below the caret, ≥ 0.
   public var margin: Double
   /// The caret rect is grown downward to at least this height, ≥ 0.
@@ -29,7 +31,7 @@ public struct CaretFollowRequest: Hashable, Sendable {
     textView: Rect, caret: Rect, contentOffset: Point, contentSize: Size, contentInset: Insets = .zero,
     safeArea: Insets = .zero, keyboard: KeyboardInput, screen: Rect? = nil,
     undocked: UndockedPolicy = .ignore, margin: Double = CaretFollowRequest.defaultMargin,
-    lineHeight: Double = CaretFollowRequest.defaultLineHeight
+    lineHeight: Double = CaretFollowRequest.defaultLineHeight, track: Bool = false
   ) {
     self.textView = textView
     self.caret = caret
@@ -42,6 +44,7 @@ public struct CaretFollowRequest: Hashable, Sendable {
     self.undocked = undocked
     self.margin = margin
     self.lineHeight = lineHeight
+    self.track = track
   }
 
   /// The margin when the request has none: 0.
@@ -51,7 +54,7 @@ public struct CaretFollowRequest: Hashable, Sendable {
 }
 
 /// The answer of `POST /caret-follow` (contract §5).
-public struct CaretFollowAnswer: Codable, Hashable, Sendable {
+public struct CaretFollowAnswer: Hashable, Sendable {
   /// The keyboard's `state` and its `overlap` with the text view (contract §3).
   public var keyboard: KeyboardAnswer
   /// The new content offset, clamped to the scrollable range.
@@ -64,8 +67,16 @@ public struct CaretFollowAnswer: Codable, Hashable, Sendable {
   public var changed: Bool
   /// Whether the caret (with its margin) lies inside the visible part after the scroll.
   public var caretVisible: Bool
+  /// The layout at every keyboard height along the keyboard's way in (contract §11), with
+  /// `scroll`'s members; nil unless the request asked for it.
+  public var track: KeyboardTrack? {
+    get { trackStorage?.track }
+    set { trackStorage = newValue.map(KeyboardTrack.Storage.init) }
+  }
+  /// `track` boxed, as in `AvoidAnswer`.
+  private var trackStorage: KeyboardTrack.Storage?
 
-  /// An answer with every member given.
+  /// An answer without a track.
   public init(
     keyboard: KeyboardAnswer, contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets,
     changed: Bool, caretVisible: Bool
@@ -77,25 +88,53 @@ public struct CaretFollowAnswer: Codable, Hashable, Sendable {
     self.changed = changed
     self.caretVisible = caretVisible
   }
+
+  /// An answer with `track` (nil for none).
+  ///
+  /// Kept apart from the initializer without a track: a `track` argument, even nil, costs every
+  /// answer built through it a copy more.
+  public init(
+    keyboard: KeyboardAnswer, contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets,
+    changed: Bool, caretVisible: Bool, track: KeyboardTrack?
+  ) {
+    self.init(
+      keyboard: keyboard, contentOffset: contentOffset, contentInset: contentInset,
+      scrollIndicatorInsets: scrollIndicatorInsets, changed: changed, caretVisible: caretVisible)
+    self.track = track
+  }
 }
 
 /// `POST /caret-follow` (contract §5): the §4.2 scroll with the text view as container and the
 /// caret, grown to `lineHeight` and padded by `margin`, as target — revealed whatever the
-/// overlap.
+/// overlap; and, when asked for, the track (§11).
 public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
+  // The track is computed out of line, as for `/avoid`.
+  if request.track { return KeyboardLayout.tracked(request) }
   let keyboard = KeyboardLayout.keyboard(
     request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked)
-  let caret = KeyboardLayout.caret(request.caret, grownTo: request.lineHeight)
-  let result = KeyboardLayout.scroll(
-    target: (caret.minY - request.margin, caret.maxY + request.margin),
-    containerHeight: request.textView.height, overlap: keyboard.overlap, safeArea: request.safeArea,
-    contentOffset: request.contentOffset, contentSize: request.contentSize,
-    contentInset: request.contentInset, revealsWithoutOverlap: true)
+  let result = request.scroll(
+    revealing: KeyboardLayout.caret(request.caret, grownTo: request.lineHeight), overlap: keyboard.overlap)
   return CaretFollowAnswer(
     keyboard: keyboard, contentOffset: result.contentOffset, contentInset: result.contentInset,
     scrollIndicatorInsets: result.scrollIndicatorInsets,
     changed: result.contentOffset != request.contentOffset,
     caretVisible: result.fits)
+}
+
+extension CaretFollowRequest {
+  /// The §4.2 scroll that reveals `caret` (already grown to `lineHeight`), padded by `margin`, with
+  /// the keyboard covering `overlap` points of the text view.
+  @inline(__always)
+  func scroll(
+    revealing caret: Rect, overlap: Double
+  ) -> (
+    contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets, fits: Bool
+  ) {
+    KeyboardLayout.scroll(
+      target: (caret.minY - margin, caret.maxY + margin), containerHeight: textView.height, overlap: overlap,
+      safeArea: safeArea, contentOffset: contentOffset, contentSize: contentSize, contentInset: contentInset,
+      revealsWithoutOverlap: true)
+  }
 }
 
 extension KeyboardLayout {

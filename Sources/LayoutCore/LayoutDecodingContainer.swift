@@ -27,6 +27,9 @@ public protocol LayoutDecodingContainer {
   /// The string at member `name`, or nil when it is absent or `null`.
   func stringIfPresent(_ name: StaticString) throws -> String?
 
+  /// The boolean at member `name`, or nil when it is absent or `null`.
+  func boolIfPresent(_ name: StaticString) throws -> Bool?
+
   /// The object at member `name`.
   func object(_ name: StaticString) throws -> Self
 
@@ -260,6 +263,10 @@ struct KeyedLayoutContainer: LayoutDecodingContainer {
 
   func stringIfPresent(_ name: StaticString) throws -> String? {
     try container.decodeIfPresent(String.self, forKey: LayoutCodingKey(name))
+  }
+
+  func boolIfPresent(_ name: StaticString) throws -> Bool? {
+    try container.decodeIfPresent(Bool.self, forKey: LayoutCodingKey(name))
   }
 
   func object(_ name: StaticString) throws -> KeyedLayoutContainer {

@@ -82,7 +82,7 @@ extension AvoidRequest: Codable {
   enum CodingKeys: String, CodingKey {
     case container, field, keyboard, keyboardHeight, screen, undocked, safeArea, margin, mode
     case contentOffset, contentSize, contentInset, animation
-    case alsoReveal
+    case alsoReveal, track
   }
 
   /// Decodes and validates a request as `init(validating:)` reads it.
@@ -111,6 +111,7 @@ extension AvoidRequest: Codable {
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero
     animation = try container.objectIfPresent("animation").map { try KeyboardAnimation(validating: $0) }
     alsoReveal = try container.alsoRevealIfPresent()
+    track = try container.boolIfPresent("track") ?? false
     if mode == .scroll {
       if contentOffset == nil {
         throw LayoutValidationError.missingMember(at: container.path("contentOffset"))
@@ -137,6 +138,7 @@ extension AvoidRequest: Codable {
     try container.encode(contentInset, forKey: .contentInset)
     try container.encodeIfPresent(animation, forKey: .animation)
     try container.encodeIfPresent(alsoReveal, forKey: .alsoReveal)
+    try container.encode(track, forKey: .track)
   }
 }
 
@@ -173,7 +175,7 @@ extension AvoidAnswer: Codable {
   enum CodingKeys: String, CodingKey {
     case mode, keyboard, offset, contentOffset, contentInset, scrollIndicatorInsets, bottomInset
     case additionalSafeAreaInsets, visible, fits, animation
-    case alsoRevealed
+    case alsoRevealed, track
   }
 
   /// Decodes the flat contract §4.4 object; `mode` picks which members are read.
@@ -198,10 +200,16 @@ extension AvoidAnswer: Codable {
     fits = try container.decode(Bool.self, forKey: .fits)
     animation = try container.decodeIfPresent(AnimationAnswer.self, forKey: .animation)
     alsoRevealed = try container.decodeIfPresent(AlsoRevealed.self, forKey: .alsoRevealed)
+    track = try container.decodeIfPresent(KeyboardTrack.self, forKey: .track)
+    if let track, track.members.mode != mode {
+      throw DecodingError.dataCorruptedError(
+        forKey: .track, in: container,
+        debugDescription: "a \(mode) answer's track carries \(track.members.mode)'s members")
+    }
   }
 
-  /// Encodes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation` and
-  /// `alsoRevealed`.
+  /// Encodes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation`,
+  /// `alsoRevealed` and `track`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(mode, forKey: .mode)
@@ -221,13 +229,14 @@ extension AvoidAnswer: Codable {
     try container.encode(fits, forKey: .fits)
     try container.encodeIfPresent(animation, forKey: .animation)
     try container.encodeIfPresent(alsoRevealed, forKey: .alsoRevealed)
+    try container.encodeIfPresent(track, forKey: .track)
   }
 }
 
 extension CaretFollowRequest: Codable {
   enum CodingKeys: String, CodingKey {
     case textView, caret, contentOffset, contentSize, contentInset, safeArea, keyboard, keyboardHeight
-    case screen, undocked, margin, lineHeight
+    case screen, undocked, margin, lineHeight, track
   }
 
   /// Decodes and validates a request as `init(validating:)` reads it.
@@ -252,6 +261,7 @@ extension CaretFollowRequest: Codable {
     undocked = try container.undockedPolicy()
     margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
     lineHeight = try container.validNumberIfPresent("lineHeight", nonNegative: true) ?? Self.defaultLineHeight
+    track = try container.boolIfPresent("track") ?? false
   }
 
   /// Encodes every member, defaults included; the keyboard as the member it was read from.
@@ -268,5 +278,42 @@ extension CaretFollowRequest: Codable {
     try container.encode(undocked, forKey: .undocked)
     try container.encode(margin, forKey: .margin)
     try container.encode(lineHeight, forKey: .lineHeight)
+    try container.encode(track, forKey: .track)
+  }
+}
+
+extension CaretFollowAnswer: Codable {
+  enum CodingKeys: String, CodingKey {
+    case keyboard, contentOffset, contentInset, scrollIndicatorInsets, changed, caretVisible, track
+  }
+
+  /// Decodes the contract §5 object; `track`, when present, must carry `scroll`'s members.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      keyboard: try container.decode(KeyboardAnswer.self, forKey: .keyboard),
+      contentOffset: try container.decode(Point.self, forKey: .contentOffset),
+      contentInset: try container.decode(Insets.self, forKey: .contentInset),
+      scrollIndicatorInsets: try container.decode(Insets.self, forKey: .scrollIndicatorInsets),
+      changed: try container.decode(Bool.self, forKey: .changed),
+      caretVisible: try container.decode(Bool.self, forKey: .caretVisible),
+      track: try container.decodeIfPresent(KeyboardTrack.self, forKey: .track))
+    if let track, track.members.mode != .scroll {
+      throw DecodingError.dataCorruptedError(
+        forKey: .track, in: container,
+        debugDescription: "a caret-follow answer's track carries scroll's members")
+    }
+  }
+
+  /// Encodes every member; `track` only when present.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(keyboard, forKey: .keyboard)
+    try container.encode(contentOffset, forKey: .contentOffset)
+    try container.encode(contentInset, forKey: .contentInset)
+    try container.encode(scrollIndicatorInsets, forKey: .scrollIndicatorInsets)
+    try container.encode(changed, forKey: .changed)
+    try container.encode(caretVisible, forKey: .caretVisible)
+    try container.encodeIfPresent(track, forKey: .track)
   }
 }

@@ -71,6 +71,18 @@ package struct JSONObject {
     return JSONStringDecoding.makeString(tape.bytes(of: node), escaped: node.flags & JSONNode.escaped != 0)
   }
 
+  /// The boolean at `name`, or nil when the member is absent or `null`. Throws `typeMismatch`
+  /// for any other value: `1` and `"true"` are not booleans.
+  package func boolIfPresent(_ name: StaticString) throws -> Bool? {
+    guard let value = presentMember(name) else { return nil }
+    let node = tape.nodes[Int(value)]
+    switch node.kind {
+    case .true: return true
+    case .false: return false
+    default: throw Self.mismatch(node, type: Bool.self, path: path(name))
+    }
+  }
+
   /// The object at `name`. Throws `keyNotFound`, `valueNotFound` (null) or `typeMismatch`.
   package func object(_ name: StaticString) throws -> JSONObject {
     guard let value = member(name) else { throw missing(name) }

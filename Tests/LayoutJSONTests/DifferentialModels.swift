@@ -54,6 +54,7 @@ struct ObjectContainer: LayoutDecodingContainer {
   func number(_ name: StaticString) throws -> Double { try object.number(name) }
   func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
   func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
+  func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
   func object(_ name: StaticString) throws -> ObjectContainer { ObjectContainer(try object.object(name)) }
 
   func objectIfPresent(_ name: StaticString) throws -> ObjectContainer? {

@@ -6,7 +6,8 @@ import Posix
 
 // The hot path of both endpoints — decode, compute, encode — with layoutd's two decoders
 // (`--decoder fast` and `--decoder foundation`) and with Foundation's coders alone, side by side
-// in one run. Prints ns/op (median round) and allocs/op.
+// in one run. Prints ns/op (median round) and allocs/op. The track rows ask for `track`
+// (contract §11); the core rows time `avoid`/`caretFollow` alone with and without it.
 //
 //   swift run -c release LayoutBench [calls-per-round] [rounds]
 
@@ -33,6 +34,18 @@ let caretBody = Array(
   #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"caret":{"x":120,"y":1500,"width":2,"height":20},"contentOffset":{"x":0,"y":1000},"contentSize":{"width":390,"height":3000}}"#
     .utf8)
 
+/// A body with `"track": true` (contract §11) added as its last member.
+func tracked(_ body: [UInt8]) -> [UInt8] {
+  Array(body.dropLast()) + Array(#","track":true}"#.utf8)
+}
+/// The translate body as a scroll view (2,000 points of content at rest) and as resize.
+let scrollBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10,"mode":"scroll","contentOffset":{"x":0,"y":0},"contentSize":{"width":390,"height":2000}}"#
+    .utf8)
+let resizeBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10,"mode":"resize"}"#
+    .utf8)
+
 /// Measures one endpoint both ways and adds its rows to `table`; returns a checksum of the
 /// results so that the optimizer keeps the work.
 func benchmark<Endpoint: LayoutOperation>(
@@ -50,7 +63,8 @@ func benchmark<Endpoint: LayoutOperation>(
   let fastAnswer = answer
   try! body.withUnsafeBytes { try endpoint.answer($0, decoder: .foundation, into: &answer) }
   precondition(answer == fastAnswer, "\(name): the decoders answer differently")
-  let foundationAnswer = try! encoder.encode(Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
+  let foundationAnswer = try! encoder.encode(
+    Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
   precondition(
     (try! JSONSerialization.jsonObject(with: Data(answer)) as! NSDictionary)
       == (try! JSONSerialization.jsonObject(with: foundationAnswer) as! NSDictionary),
@@ -66,7 +80,8 @@ func benchmark<Endpoint: LayoutOperation>(
     sink &+= answer.count
   }
   let foundation = Measurement.of(rounds: rounds, calls: foundationCalls) {
-    let encoded = try! encoder.encode(Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
+    let encoded = try! encoder.encode(
+      Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
     sink &+= encoded.count
   }
   table.add(name, "layoutd --decoder fast: parse + validate + compute + write", fast, baseline: foundation)
@@ -80,8 +95,50 @@ func benchmark<Endpoint: LayoutOperation>(
 var table = BenchTable()
 var sink = benchmark("/avoid", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
 sink &+= benchmark("/avoid frameRate:120", endpoint: AvoidOperation.self, body: avoidFramesBody, into: &table)
-sink &+= benchmark("/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
+sink &+= benchmark(
+  "/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
 sink &+= benchmark("/caret-follow", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
+
+for (name, body) in [
+  ("/avoid track", avoidBody), ("/avoid scroll track", scrollBody), ("/avoid resize track", resizeBody),
+  ("/avoid + alsoReveal ×4 track", avoidAlsoRevealBody),
+] {
+  sink &+= benchmark(name, endpoint: AvoidOperation.self, body: tracked(body), into: &table)
+}
+sink &+= benchmark(
+  "/caret-follow track", endpoint: CaretFollowOperation.self, body: tracked(caretBody), into: &table)
+
+/// The core alone, `avoid` or `caretFollow` with `track` beside the same call without it (the
+/// baseline of the last column): what computing the track (contract §11) adds.
+func benchmarkTrack<Request: Decodable, Answer>(
+  _ name: String, body: [UInt8], request: Request.Type, into table: inout BenchTable,
+  compute: @escaping (Request) -> Answer, track: (inout Request) -> Void
+) -> Int {
+  var sink = 0
+  var request = try! JSONDecoder().decode(Request.self, from: Data(body))
+  let plain = Measurement.of(rounds: rounds, calls: calls) {
+    withExtendedLifetime(compute(request)) { sink &+= 1 }
+  }
+  track(&request)
+  let withTrack = Measurement.of(rounds: rounds, calls: calls) {
+    withExtendedLifetime(compute(request)) { sink &+= 1 }
+  }
+  table.add(name, "core: answer without track", plain, baseline: plain)
+  table.add(name, "core: answer with track (last column: vs without)", withTrack, baseline: plain)
+  return sink
+}
+
+for (name, body) in [
+  ("translate", avoidBody), ("scroll", scrollBody), ("resize", resizeBody),
+  ("translate + alsoReveal ×4", avoidAlsoRevealBody),
+] {
+  sink &+= benchmarkTrack(name, body: body, request: AvoidRequest.self, into: &table, compute: avoid) {
+    $0.track = true
+  }
+}
+sink &+= benchmarkTrack(
+  "caret-follow", body: caretBody, request: CaretFollowRequest.self, into: &table, compute: caretFollow
+) { $0.track = true }
 
 /// One item of a 1,000-item batch, with each decoder: the batch is parsed once and every answer
 /// written into one reused buffer, so the cost per item is measured over whole batches and
@@ -134,7 +191,8 @@ func benchmarkObserver(into table: inout BenchTable) {
   let service = LayoutService()
   let metrics = service.metrics!
   let request = CompletedRequest(
-    method: .post, path: "/avoid", route: service.router.route(for: "/avoid")!.id, status: 200, durationNanoseconds: 84_321, bytesIn: 218,
+    method: .post, path: "/avoid", route: service.router.route(for: "/avoid")!.id, status: 200,
+    durationNanoseconds: 84_321, bytesIn: 218,
     bytesOut: 120, requestID: "5f2c9a0e1b7d4c3a0000000000000001", completed: true)
   let measured = Measurement.of(rounds: rounds, calls: calls) {
     log.requestEnded(request)
@@ -148,7 +206,8 @@ func benchmarkObserver(into table: inout BenchTable) {
 
 benchmarkObserver(into: &table)
 sink &+= benchmarkBatch("/avoid/batch", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
-sink &+= benchmarkBatch("/caret-follow/batch", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
+sink &+= benchmarkBatch(
+  "/caret-follow/batch", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
 table.print(calls: calls, rounds: rounds)
 print("\n(batch rows: per item, the column after bytes/op compares with one single request)")
 if sink == 42 { print("") }

@@ -105,6 +105,34 @@ extension AlsoRevealed: JSONWritable {
   }
 }
 
+extension KeyboardTrack: JSONWritable {
+  package func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("keyboardHeight")
+    writer.numbers(keyboardHeight)
+    writer.key("overlap")
+    writer.numbers(overlap)
+    switch members {
+    case .translate(let offsetY):
+      writer.key("offsetY")
+      writer.numbers(offsetY)
+    case .scroll(let contentOffsetY, let contentInsetBottom):
+      writer.key("contentOffsetY")
+      writer.numbers(contentOffsetY)
+      writer.key("contentInsetBottom")
+      writer.numbers(contentInsetBottom)
+    case .resize(let bottomInset, let additionalSafeAreaBottom, let visibleHeight):
+      writer.key("bottomInset")
+      writer.numbers(bottomInset)
+      writer.key("additionalSafeAreaBottom")
+      writer.numbers(additionalSafeAreaBottom)
+      writer.key("visibleHeight")
+      writer.numbers(visibleHeight)
+    }
+    writer.endObject()
+  }
+}
+
 extension AvoidAnswer: JSONWritable {
   package func write(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -142,6 +170,10 @@ extension AvoidAnswer: JSONWritable {
       writer.key("alsoRevealed")
       writer.value(alsoRevealed)
     }
+    if let track {
+      writer.key("track")
+      writer.value(track)
+    }
     writer.endObject()
   }
 }
@@ -156,6 +188,10 @@ extension CaretFollowAnswer: JSONWritable {
     writer.bool(changed)
     writer.key("caretVisible")
     writer.bool(caretVisible)
+    if let track {
+      writer.key("track")
+      writer.value(track)
+    }
     writer.endObject()
   }
 }
@@ -171,5 +207,12 @@ extension JSONWriter {
     value(contentInset)
     key("scrollIndicatorInsets")
     value(scrollIndicatorInsets)
+  }
+
+  /// An array of numbers: a track's breakpoints or one of its members (contract §11).
+  fileprivate mutating func numbers(_ values: [Double]) {
+    beginArray()
+    for value in values { number(value) }
+    endArray()
   }
 }

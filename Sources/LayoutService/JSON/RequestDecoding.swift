@@ -111,6 +111,9 @@ package struct JSONLayoutContainer: LayoutDecodingContainer {
   package func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
 
   @inline(__always)
+  package func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
+
+  @inline(__always)
   package func object(_ name: StaticString) throws -> JSONLayoutContainer {
     JSONLayoutContainer(try object.object(name))
   }

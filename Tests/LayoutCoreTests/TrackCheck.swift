@@ -1,0 +1,207 @@
+import LayoutCore
+import LayoutTesting
+
+/// Checks one track against every rule of contract §11, with the core's own answers for the
+/// keyboard at other heights as the reference: what the property tests run over thousands of
+/// layouts, and what the checker's own tests feed deliberately broken tracks.
+struct TrackCheck {
+  /// A broken rule.
+  enum Problem: Hashable, CustomStringConvertible {
+    /// The arrays do not all have one number per breakpoint, or `n = 0` does not match `H = 0`.
+    case shape
+    /// `h0` is not 0, or `hn` is not H.
+    case ends
+    /// Breakpoint `i` lies below the one before it.
+    case decreasing(Int)
+    /// Breakpoints `i`, `i + 1` and `i + 2` are equal.
+    case threeEqual(Int)
+    /// The last two breakpoints are equal: a jump at H.
+    case jumpAtEnd
+    /// The last values are not the answer's own.
+    case lastIsNotTheAnswer
+    /// The first values are not the hidden keyboard's.
+    case firstIsNotHidden
+    /// Breakpoint `i` (not part of a jump) does not hold the answer at its height.
+    case breakpointValue(Int)
+    /// At a height away from the breakpoints, member `member` (0 is the overlap) interpolates to
+    /// something other than the answer there.
+    case inexact(height: Double, member: Int)
+    /// Breakpoint `i` lies on a stretch where every member runs straight.
+    case straight(Int)
+    /// The jump at breakpoints `i`, `i + 1` changes no member.
+    case emptyJump(Int)
+    /// At the height of the jump at breakpoints `i`, `i + 1` the answer is not the value before it.
+    case jumpDoesNotHoldBefore(Int)
+    /// Breakpoint `i` holds `-0`, NaN or an infinity.
+    case unclean(Int)
+
+    var description: String {
+      switch self {
+      case .shape: "shape"
+      case .ends: "ends"
+      case .decreasing(let i): "decreasing at \(i)"
+      case .threeEqual(let i): "three equal at \(i)"
+      case .jumpAtEnd: "jump at H"
+      case .lastIsNotTheAnswer: "last is not the answer"
+      case .firstIsNotHidden: "first is not hidden"
+      case .breakpointValue(let i): "breakpoint \(i) is not the answer there"
+      case .inexact(let height, let member): "inexact at \(height), member \(member)"
+      case .straight(let i): "breakpoint \(i) on a straight stretch"
+      case .emptyJump(let i): "empty jump at \(i)"
+      case .jumpDoesNotHoldBefore(let i): "jump at \(i) does not hold its value before"
+      case .unclean(let i): "unclean number at \(i)"
+      }
+    }
+  }
+
+  /// The track checked.
+  let track: KeyboardTrack
+  /// H: the end keyboard's height above the screen's bottom when docked, else 0 (contract §11).
+  let endHeight: Double
+  /// The answer's own values: its overlap, then its members in the contract's order.
+  let answer: [Double]
+  /// The values of the answer to the same request with the keyboard at height `h`.
+  let answerAt: (Double) -> [Double]
+
+  /// The track's rows: `overlap`, then each member array.
+  var rows: [[Double]] { [track.overlap] + track.members.arrays }
+
+  /// Every broken rule, checking exactness at the middle of every stretch between distinct
+  /// breakpoints and at `samples` heights drawn from `rng`.
+  ///
+  /// The heights lie on a 1/1024-point grid, where the core's arithmetic on quarter-point layouts
+  /// is exact: at other heights the core's own §4.2 `fits` of a just-revealed target can come out
+  /// false by a rounding error (`max <= (max - edge) + edge` fails), which flips `alsoRevealed`
+  /// from one height to the next where the formulas say it holds.
+  func problems(samples: Int, using rng: inout SplitMix64) -> [Problem] {
+    let h = track.keyboardHeight
+    let rows = rows
+    let n = h.count - 1
+    guard n >= 0, rows.allSatisfy({ $0.count == h.count }), (n == 0) == (endHeight == 0) else {
+      return [.shape]
+    }
+    var problems: [Problem] = []
+    if h[0] != 0 || h[n] != endHeight { problems.append(.ends) }
+    for i in 0...n where rows.contains(where: { !isClean($0[i]) }) || !isClean(h[i]) {
+      problems.append(.unclean(i))
+    }
+    if rows.map({ $0[n] }) != answer { problems.append(.lastIsNotTheAnswer) }
+    if n == 0 { return problems }
+    if !close(rows.map { $0[0] }, answerAt(0)) { problems.append(.firstIsNotHidden) }
+    if h[n - 1] == h[n] { problems.append(.jumpAtEnd) }
+    for i in 1...n where h[i] < h[i - 1] { problems.append(.decreasing(i)) }
+    if n >= 2 {
+      for i in 0...(n - 2) where h[i] == h[i + 1] && h[i + 1] == h[i + 2] { problems.append(.threeEqual(i)) }
+    }
+    for i in 0..<n where h[i] == h[i + 1] {
+      if rows.allSatisfy({ $0[i] == $0[i + 1] }) { problems.append(.emptyJump(i)) }
+      if h[i] > 0 && h[i] < endHeight && !close(rows.map { $0[i] }, answerAt(h[i])) {
+        problems.append(.jumpDoesNotHoldBefore(i))
+      }
+    }
+    for i in 1..<n where h[i - 1] < h[i] && h[i] < h[i + 1] {
+      if !close(rows.map { $0[i] }, answerAt(h[i])) { problems.append(.breakpointValue(i)) }
+      let bends = rows.contains { row in
+        let left = (row[i] - row[i - 1]) / (h[i] - h[i - 1])
+        let right = (row[i + 1] - row[i]) / (h[i + 1] - h[i])
+        return abs(left - right) > 1e-6
+      }
+      if !bends { problems.append(.straight(i)) }
+    }
+    var heights = (0..<n).filter { h[$0] < h[$0 + 1] }.map { (h[$0] + h[$0 + 1]) / 2 }
+    for _ in 0..<samples {
+      heights.append((Double.random(in: 0...endHeight, using: &rng) * 1024).rounded() / 1024)
+    }
+    for height in heights where !h.contains(where: { abs($0 - height) <= 1e-6 }) {
+      let expected = answerAt(height)
+      for (member, row) in rows.enumerated() {
+        let value = track.value(of: row, at: height)
+        if abs(value - expected[member]) > 1e-6 * max(1, abs(expected[member])) {
+          problems.append(.inexact(height: height, member: member))
+        }
+      }
+    }
+    return problems
+  }
+
+  /// Whether two lists of values agree within the contract's 1e-6 relative tolerance.
+  func close(_ a: [Double], _ b: [Double]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }
+  }
+
+  /// Finite and not `-0`.
+  func isClean(_ value: Double) -> Bool {
+    value.isFinite && !(value == 0 && value.sign == .minus)
+  }
+}
+
+/// The keyboard along its way as contract §11 words it, written apart from the core's own.
+enum TrackReference {
+  /// H: `screen.maxY - keyboard.minY` for a docked keyboard (`k` for `keyboardHeight: k`), else 0.
+  static func endHeight(_ keyboard: KeyboardInput, screen: Rect) -> Double {
+    let frame = KeyboardLayout.keyboardFrame(keyboard, screen: screen)
+    guard let frame, KeyboardLayout.keyboardState(keyboard: frame, screen: screen) == .docked else {
+      return 0
+    }
+    if case .height(let height) = keyboard { return height }
+    return screen.maxY - frame.minY
+  }
+
+  /// The keyboard at `h`: the end frame moved down by `H - h`, or `keyboardHeight: h`.
+  static func keyboard(_ keyboard: KeyboardInput, at h: Double, endHeight: Double) -> KeyboardInput {
+    switch keyboard {
+    case .frame(let frame):
+      .frame(Rect(x: frame.x, y: frame.y + (endHeight - h), width: frame.width, height: frame.height))
+    case .height: .height(h)
+    case .hidden: .hidden
+    }
+  }
+
+  /// The overlap and the members of an `/avoid` answer, in the contract's order.
+  static func values(_ answer: AvoidAnswer) -> [Double] {
+    switch answer.layout {
+    case .translate(let offset): [answer.keyboard.overlap, offset.y]
+    case .scroll(let contentOffset, let contentInset, _):
+      [answer.keyboard.overlap, contentOffset.y, contentInset.bottom]
+    case .resize(let bottomInset, let additional, let visible):
+      [answer.keyboard.overlap, bottomInset, additional.bottom, visible.height]
+    }
+  }
+
+  /// The overlap and the scroll members of a `/caret-follow` answer.
+  static func values(_ answer: CaretFollowAnswer) -> [Double] {
+    [answer.keyboard.overlap, answer.contentOffset.y, answer.contentInset.bottom]
+  }
+
+  /// The check of an `/avoid` request's track.
+  static func check(_ request: AvoidRequest) -> TrackCheck? {
+    var request = request
+    request.track = true
+    let answer = avoid(request)
+    guard let track = answer.track else { return nil }
+    let endHeight = endHeight(request.keyboard, screen: request.screen ?? request.container)
+    var plain = request
+    plain.track = false
+    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
+      var at = plain
+      at.keyboard = keyboard(request.keyboard, at: h, endHeight: endHeight)
+      return values(avoid(at))
+    }
+  }
+
+  /// The check of a `/caret-follow` request's track.
+  static func check(_ request: CaretFollowRequest) -> TrackCheck? {
+    var request = request
+    request.track = true
+    let answer = caretFollow(request)
+    guard let track = answer.track else { return nil }
+    let endHeight = endHeight(request.keyboard, screen: request.screen ?? request.textView)
+    var plain = request
+    plain.track = false
+    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
+      var at = plain
+      at.keyboard = keyboard(request.keyboard, at: h, endHeight: endHeight)
+      return values(caretFollow(at))
+    }
+  }
+}
