@@ -1,24 +1,55 @@
 // Member names: comparison after unescaping, duplicate detection (I-JSON, RFC 7493), and the
 // coding paths errors report.
 
-/// The bytes of a name of at most 16 bytes, packed into two integers (little-endian, zero-padded):
-/// two such names are equal exactly when their lengths and both integers are.
+/// The bytes of a name of at most 16 bytes without escapes, packed into two integers
+/// (little-endian, zero-padded): two such names are equal exactly when both integers are (an
+/// unescaped name holds no NUL byte, so the padding cannot be mistaken for one).
 struct JSONNameKey: Equatable {
   var low: UInt64 = 0
   var high: UInt64 = 0
 
   init() {}
 
-  /// The key of `count` (at most 16) bytes at `bytes`.
+  /// The key of the `count` (at most 16) bytes at `bytes`, of which `readable` (at least
+  /// `count`) may be read: with 16 readable, two loads and masks, else byte by byte.
   @inline(__always)
-  init(_ bytes: UnsafeRawPointer, count: Int) {
-    withUnsafeMutableBytes(of: &self) { $0.baseAddress!.copyMemory(from: bytes, byteCount: count) }
+  init(_ bytes: UnsafePointer<UInt8>, count: Int, readable: Int) {
+    guard readable >= 16 else {
+      for index in 0..<count { add(bytes[index], at: index) }
+      return
+    }
+    let raw = UnsafeRawPointer(bytes)
+    let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    if count >= 8 {
+      low = first
+      high = count >= 16 ? second : second & (1 &<< UInt64(8 * (count - 8)) &- 1)
+    } else {
+      low = first & (1 &<< UInt64(8 * count) &- 1)
+    }
   }
 
   /// The key of a name given as a literal of at most 16 bytes.
   @inline(__always)
   init(_ name: StaticString) {
-    self.init(name.utf8Start, count: name.utf8CodeUnitCount)
+    let bytes = name.utf8Start
+    for index in 0..<name.utf8CodeUnitCount { add(bytes[index], at: index) }
+  }
+
+  @inline(__always)
+  private mutating func add(_ byte: UInt8, at index: Int) {
+    if index < 8 {
+      low |= UInt64(byte) &<< UInt64(8 * index)
+    } else {
+      high |= UInt64(byte) &<< UInt64(8 * (index - 8))
+    }
+  }
+
+  /// One of 64 bits chosen by the name: an object keeps the bits of its names, so that most
+  /// lookups of a name it does not have end without looking at any member.
+  @inline(__always)
+  var bit: UInt64 {
+    1 &<< ((low ^ high &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9 &>> 58)
   }
 
   /// A number's value, kept in a node's key.

@@ -124,17 +124,19 @@ package struct JSONObject {
   func member(_ name: StaticString) -> Int32? {
     let wantedCount = name.utf8CodeUnitCount
     let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: wantedCount)
-    // The package's member names are short: they compare as two integers with a short name node.
-    let key = wantedCount <= 16 ? JSONNameKey(name) : JSONNameKey()
+    // The package's member names are short: they compare as two integers with a short name
+    // node, and an object whose names are all short says by its bits which it cannot have.
+    let isShort = wantedCount <= 16
+    let key = isShort ? JSONNameKey(name) : JSONNameKey()
     let nodes = UnsafePointer(tape.nodes)
+    let object = nodes[Int(self.index)]
+    if isShort, object.flags & JSONNode.shortNames != 0, object.packed.low & key.bit == 0 { return nil }
     let input = tape.input
     var index = Int(self.index) + 1
-    for _ in 0..<nodes[Int(self.index)].start {
+    for _ in 0..<object.start {
       let node = nodes[index]
       if node.flags & JSONNode.short != 0 {
-        if wantedCount <= 16, node.packed == key, Int(node.end &- node.start) == wantedCount {
-          return Int32(truncatingIfNeeded: index + 1)
-        }
+        if isShort, node.packed == key { return Int32(truncatingIfNeeded: index + 1) }
       } else {
         let name = UnsafeRawBufferPointer(rebasing: input[Int(node.start)..<Int(node.end)])
         let escaped = node.flags & JSONNode.escaped != 0

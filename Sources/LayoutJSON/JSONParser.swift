@@ -209,8 +209,31 @@ struct JSONParser {
     nodes[Int(index)].end = UInt32(truncatingIfNeeded: nodeCount)
     depth -= 1
     parent = depth > 0 ? stack[depth - 1] : -1
+    guard nodes[Int(index)].kind == .object else { return }
     let memberCount = Int(nodes[Int(index)].start)
-    if nodes[Int(index)].kind == .object, memberCount > 1 {
+    // The bits of the names: when they are all short and no two share a bit, no two are the
+    // same, and a later lookup of a name whose bit is missing needs no scan.
+    var bits: UInt64 = 0
+    var sharedBit = false
+    var allShort = true
+    var name = Int(index) + 1
+    for _ in 0..<memberCount {
+      let node = nodes[name]
+      if node.flags & JSONNode.short == 0 {
+        allShort = false
+        break
+      }
+      let bit = node.packed.bit
+      if bits & bit != 0 { sharedBit = true }
+      bits |= bit
+      let value = nodes[name + 1]
+      name = value.kind == .object || value.kind == .array ? Int(value.end) : name + 2
+    }
+    if allShort {
+      nodes[Int(index)].flags |= JSONNode.shortNames
+      nodes[Int(index)].packed.low = bits
+    }
+    if memberCount > 1, !allShort || sharedBit {
       let found =
         memberCount <= JSONTape.pairwiseNameLimit
         ? JSONTape.firstDuplicatePairwise(

@@ -152,7 +152,7 @@ extension JSONParser {
     var packed = JSONNameKey()
     if flags == 0, index - start <= 16 {
       flags = JSONNode.short
-      packed = JSONNameKey(bytes + start, count: index - start)
+      packed = JSONNameKey(bytes + start, count: index - start, readable: count - start)
     }
     _ = append(
       JSONNode(

@@ -54,6 +54,9 @@ struct JSONNode {
   /// Flag of a string of at most 16 bytes without escapes: `packed` holds its bytes, so that
   /// names compare as two integers.
   static let short: UInt8 = 4
+  /// Flag of an object whose names are all short: `packed.low` holds the `bit` of each, so a
+  /// name whose bit is missing is not there.
+  static let shortNames: UInt8 = 8
 
   var kind: JSONNodeKind
   var flags: UInt8
@@ -65,8 +68,9 @@ struct JSONNode {
   /// Strings and numbers: offset one past the last byte (before the closing quote).
   /// Containers: index one past the last descendant node.
   var end: UInt32
-  /// A short string's bytes (`JSONNameKey`), or a number's value read as it was parsed (the bit
-  /// pattern of the `Double` in `packed.low`): nothing is read twice.
+  /// A short string's bytes (`JSONNameKey`), a number's value read as it was parsed (the bit
+  /// pattern of the `Double` in `packed.low`: nothing is read twice), or an object's name bits
+  /// (`shortNames`).
   var packed: JSONNameKey
 
   init(
