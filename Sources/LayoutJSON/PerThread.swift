@@ -2,6 +2,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// One instance of a class per thread: made on first use by the calling thread, released when
