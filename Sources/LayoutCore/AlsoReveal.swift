@@ -125,7 +125,7 @@ public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, Expressi
   }
 
   /// Adds a boolean at the end; the list must hold fewer than `AlsoReveal.capacity`.
-  public mutating func append(_ value: Bool) {
+  mutating func append(_ value: Bool) {
     precondition(count < AlsoReveal.capacity, "alsoRevealed holds at most \(AlsoReveal.capacity) values")
     if value { bits |= 1 << UInt16(count) }
     count += 1
@@ -145,7 +145,7 @@ public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, Expressi
 
 extension Rect {
   /// The smallest rectangle holding both, zero-sized ones included (contract §4.5).
-  public func union(_ other: Rect) -> Rect {
+  package func union(_ other: Rect) -> Rect {
     let minX = Swift.min(self.minX, other.minX)
     let minY = Swift.min(self.minY, other.minY)
     return Rect(
@@ -160,7 +160,7 @@ extension KeyboardLayout {
   /// Each rect joins when `fits` — the mode's own `fits` with the union as its field — holds
   /// for the union with the target so far; a rect that does not fit is skipped and the later
   /// ones are still tried. Written once for every mode.
-  public static func revealTarget(
+  static func revealTarget(
     field: Rect, alsoReveal: AlsoReveal, fits: (Rect) -> Bool
   ) -> (target: Rect, alsoRevealed: AlsoRevealed) {
     var target = field

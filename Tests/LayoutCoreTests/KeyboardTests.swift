@@ -1,5 +1,6 @@
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§3 keyboard: classification and overlap")
 struct KeyboardTests {

@@ -1,5 +1,6 @@
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§4.3 resize")
 struct ResizeTests {
