@@ -1,8 +1,15 @@
 // swift-tools-version:6.0
+// 6.0, the newest the package needs: the Swift 6 language mode, the URL-based PackagePlugin API of
+// Plugins/EmbedAssets and the Synchronization module.
 import PackageDescription
 
 let package = Package(
   name: "layoutd",
+  // For the apps that link LayoutCore: it needs nothing newer than the iOS 15 / macOS 12 standard
+  // library (scripts/checks/15-availability proves it). Linux ignores this list; the other targets
+  // run only there: they import Glibc, link libmicrohttpd and use Synchronization's Atomic and
+  // Mutex, which Apple platforms have only from iOS 18 / macOS 15.
+  platforms: [.iOS(.v15), .macOS(.v12)],
   products: [
     // The geometry core and its Codable models: a Swift app can link it and get the
     // service's answers without a network call.
@@ -16,7 +23,8 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]
     ),
-    // Pure geometry and the request/answer models: the standard library and libc's math.
+    // Pure geometry and the request/answer models: the standard library and the C library's math
+    // (Glibc, Musl or Darwin), nothing else (LayoutCoreTests checks every import).
     .target(name: "LayoutCore"),
     // The one home of the system: every system call through one seam that retries EINTR and
     // captures errno, typed descriptors and errors, sockets, locks ThreadSanitizer sees, threads

@@ -1,12 +1,21 @@
 /// The rects a `POST /avoid` request also keeps in view with its field (contract §4.5, member
 /// `alsoReveal`), most important first.
 ///
-/// At most `capacity` rects, stored inline: a request holds them without a heap allocation.
+/// At most `capacity` rects, stored inline in a tuple: a request holds them without a heap
+/// allocation, and the type needs nothing newer than the iOS 15 / macOS 12 standard library.
 public struct AlsoReveal: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
   /// The most rects a request may list: 16.
   public static let capacity = 16
 
-  private var rects = InlineArray<16, Rect>(repeating: .zero)
+  /// Room for `capacity` rects. A tuple of one element type is laid out like a C array, `stride`
+  /// bytes apart; the rects from `count` on are unused and stay zero.
+  fileprivate typealias Storage = (
+    Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect
+  )
+  private var rects: Storage = (
+    .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero,
+    .zero
+  )
   /// How many rects are stored.
   public private(set) var count = 0
 
@@ -29,7 +38,8 @@ public struct AlsoReveal: RandomAccessCollection, Hashable, Sendable, Expressibl
   /// Adds a rect at the end; the list must hold fewer than `capacity`.
   public mutating func append(_ rect: Rect) {
     precondition(count < Self.capacity, "alsoReveal holds at most \(Self.capacity) rects")
-    rects[count] = rect
+    let offset = count * MemoryLayout<Rect>.stride
+    withUnsafeMutableBytes(of: &rects) { $0.storeBytes(of: rect, toByteOffset: offset, as: Rect.self) }
     count += 1
   }
 
@@ -39,9 +49,50 @@ public struct AlsoReveal: RandomAccessCollection, Hashable, Sendable, Expressibl
   public var endIndex: Int { count }
 
   /// Rect `position`, in the request's order; `position` must be below `count`.
+  ///
+  /// Picks the tuple element by a switch: a pointer to the storage of a value that is not `inout`
+  /// would first copy all 16 rects.
   public subscript(position: Int) -> Rect {
     precondition(position >= 0 && position < count, "index out of range")
-    return rects[position]
+    switch position {
+    case 0: return rects.0
+    case 1: return rects.1
+    case 2: return rects.2
+    case 3: return rects.3
+    case 4: return rects.4
+    case 5: return rects.5
+    case 6: return rects.6
+    case 7: return rects.7
+    case 8: return rects.8
+    case 9: return rects.9
+    case 10: return rects.10
+    case 11: return rects.11
+    case 12: return rects.12
+    case 13: return rects.13
+    case 14: return rects.14
+    case 15: return rects.15
+    default: preconditionFailure("index out of range")
+    }
+  }
+
+  /// The rects in order, read from the iterator's own copy of the storage.
+  public struct Iterator: IteratorProtocol, Sendable {
+    fileprivate var rects: Storage
+    fileprivate let count: Int
+    fileprivate var position = 0
+
+    /// The next rect, or nil after the last; reads through a pointer scoped to the call.
+    public mutating func next() -> Rect? {
+      guard position < count else { return nil }
+      let offset = position * MemoryLayout<Rect>.stride
+      position += 1
+      return withUnsafeBytes(of: &rects) { $0.load(fromByteOffset: offset, as: Rect.self) }
+    }
+  }
+
+  /// An iterator over the rects in order.
+  public func makeIterator() -> Iterator {
+    Iterator(rects: rects, count: count)
   }
 
   /// Whether both list the same rects in the same order; unused storage is not compared.
@@ -74,7 +125,7 @@ public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, Expressi
   }
 
   /// Adds a boolean at the end; the list must hold fewer than `AlsoReveal.capacity`.
-  public mutating func append(_ value: Bool) {
+  mutating func append(_ value: Bool) {
     precondition(count < AlsoReveal.capacity, "alsoRevealed holds at most \(AlsoReveal.capacity) values")
     if value { bits |= 1 << UInt16(count) }
     count += 1
@@ -94,7 +145,7 @@ public struct AlsoRevealed: RandomAccessCollection, Hashable, Sendable, Expressi
 
 extension Rect {
   /// The smallest rectangle holding both, zero-sized ones included (contract §4.5).
-  public func union(_ other: Rect) -> Rect {
+  package func union(_ other: Rect) -> Rect {
     let minX = Swift.min(self.minX, other.minX)
     let minY = Swift.min(self.minY, other.minY)
     return Rect(
@@ -109,7 +160,7 @@ extension KeyboardLayout {
   /// Each rect joins when `fits` — the mode's own `fits` with the union as its field — holds
   /// for the union with the target so far; a rect that does not fit is skipped and the later
   /// ones are still tried. Written once for every mode.
-  public static func revealTarget(
+  static func revealTarget(
     field: Rect, alsoReveal: AlsoReveal, fits: (Rect) -> Bool
   ) -> (target: Rect, alsoRevealed: AlsoRevealed) {
     var target = field

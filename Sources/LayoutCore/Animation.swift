@@ -68,7 +68,7 @@ extension KeyboardLayout {
   /// its CSS easing, its frames when the request asked for them, and the old timing function.
   ///
   /// Allocates nothing: curve 7's easing is built once, and frames are computed as read.
-  public static func animation(_ animation: KeyboardAnimation) -> AnimationAnswer {
+  static func animation(_ animation: KeyboardAnimation) -> AnimationAnswer {
     let motion = animation.motion
     return AnimationAnswer(
       duration: animation.duration.normalized, curve: animation.curve, options: animation.curve << 16,
@@ -79,7 +79,7 @@ extension KeyboardLayout {
 
   /// contract §6: the compatibility `timingFunction` for a UIKit curve raw value; `ease-in-out` for
   /// unknown values.
-  public static func timingFunction(curve: Int) -> String {
+  static func timingFunction(curve: Int) -> String {
     switch curve {
     case 1: "ease-in"
     case 2: "ease-out"

@@ -231,7 +231,7 @@ extension KeyboardLayout {
   ///
   /// `keyboardTop` is `container.height - overlap`; nothing moves when `overlap` is 0 or the
   /// field is not covered. `fits` is false when the field is taller than the space left.
-  public static func translate(
+  static func translate(
     field: Rect, overlap: Double, keyboardTop: Double, margin: Double, safeArea: Insets
   ) -> (offset: Point, fits: Bool) {
     translate(
@@ -272,7 +272,7 @@ extension KeyboardLayout {
   /// (§5.1) only when `overlap > 0` or `revealsWithoutOverlap` (caret-follow, §5), then clamped
   /// into the range the adjusted insets allow. `fits` tells whether `target` lies inside the
   /// viewport after the clamp.
-  public static func scroll(
+  static func scroll(
     target: (min: Double, max: Double), containerHeight: Double, overlap: Double, safeArea: Insets,
     contentOffset: Point, contentSize: Size, contentInset: Insets, revealsWithoutOverlap: Bool = false
   ) -> (contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets, fits: Bool) {
@@ -328,7 +328,7 @@ extension KeyboardLayout {
   ///
   /// `additionalSafeAreaInsets` is what UIKit needs on top of the existing `safeArea.bottom`;
   /// `visible` is what is left, in container coordinates.
-  public static func resize(
+  static func resize(
     field: Rect, container: Rect, overlap: Double, margin: Double, safeArea: Insets
   ) -> (bottomInset: Double, additionalSafeAreaInsets: Insets, visible: Rect, fits: Bool) {
     let keyboardTop = container.height - overlap

@@ -139,7 +139,7 @@ extension CaretFollowRequest {
 
 extension KeyboardLayout {
   /// contract §5: the caret rect grown downward to at least `lineHeight`.
-  public static func caret(_ caret: Rect, grownTo lineHeight: Double) -> Rect {
+  package static func caret(_ caret: Rect, grownTo lineHeight: Double) -> Rect {
     Rect(x: caret.x, y: caret.y, width: caret.width, height: max(caret.height, lineHeight))
   }
 }
@@ -150,7 +150,7 @@ extension KeyboardLayout {
   ///
   /// A target taller than the viewport (every target of positive height when the viewport is
   /// empty) gets its top aligned.
-  public static func reveal(
+  static func reveal(
     _ target: (min: Double, max: Double), y: Double, top: Double, bottomEdge: Double
   ) -> Double {
     if target.max - target.min > bottomEdge - top { return target.min - top }

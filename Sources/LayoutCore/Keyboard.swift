@@ -43,13 +43,13 @@ public struct KeyboardAnswer: Codable, Hashable, Sendable {
 /// The contract's computations, one function per contract section.
 ///
 /// `avoid(_:)` and `caretFollow(_:)` compose them into whole answers.
-public enum KeyboardLayout {}
+package enum KeyboardLayout {}
 
 extension KeyboardLayout {
   /// contract §3: the frame a keyboard input stands for in screen coordinates; nil when hidden.
   ///
   /// `keyboardHeight` h is `{screen.x, screen.maxY - h, screen.width, h}`.
-  public static func keyboardFrame(_ keyboard: KeyboardInput, screen: Rect) -> Rect? {
+  package static func keyboardFrame(_ keyboard: KeyboardInput, screen: Rect) -> Rect? {
     switch keyboard {
     case .frame(let frame): frame
     case .hidden: nil
@@ -62,7 +62,7 @@ extension KeyboardLayout {
   ///
   /// Hidden when nil, empty, or at or below the screen's bottom; docked when it reaches within
   /// half a point of the screen's bottom; undocked otherwise.
-  public static func keyboardState(keyboard: Rect?, screen: Rect) -> KeyboardState {
+  static func keyboardState(keyboard: Rect?, screen: Rect) -> KeyboardState {
     guard let keyboard, keyboard.width > 0, keyboard.height > 0, keyboard.minY < screen.maxY else {
       return .hidden
     }
@@ -73,7 +73,7 @@ extension KeyboardLayout {
   /// `0…container.height`.
   ///
   /// 0 when hidden, when undocked under `ignore`, or when the rects do not intersect.
-  public static func overlap(
+  static func overlap(
     keyboard: Rect?, state: KeyboardState, container: Rect, undocked: UndockedPolicy
   ) -> Double {
     guard let keyboard, state == .docked || (state == .undocked && undocked == .avoid) else { return 0 }
@@ -88,7 +88,7 @@ extension KeyboardLayout {
   /// contract §3: the keyboard part of an answer for a keyboard input over `container`.
   ///
   /// `screen` defaults to `container`.
-  public static func keyboard(
+  static func keyboard(
     _ keyboard: KeyboardInput, container: Rect, screen: Rect?, undocked: UndockedPolicy
   ) -> KeyboardAnswer {
     let screen = screen ?? container

@@ -46,7 +46,7 @@ public struct Motion: Hashable, Sendable {
   /// How long curve 7's spring lasts: 0.5 s.
   public static let springDuration = 0.5
   /// The spring's angular frequency: sqrt(stiffness / mass) = sqrt(1000 / 3) per second.
-  public static let springOmega = (1000.0 / 3).squareRoot()
+  static let springOmega = (1000.0 / 3).squareRoot()
 
   /// The share of the travel covered `t` seconds after the start, in [0, 1]: 0 before the start,
   /// 1 from `duration` on.
@@ -93,7 +93,7 @@ extension Motion {
   ///
   /// Solves x(s) = x for the curve parameter s to within 1e-12 by Newton's method, falling back
   /// to bisection when the slope is too flat or Newton leaves [0, 1].
-  public static func cubicBezier(
+  static func cubicBezier(
     _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double
   ) -> Double {
     // Power-basis coefficients: b(s) = ((a s + b) s + c) s.
@@ -138,7 +138,7 @@ extension Motion {
 extension Motion {
   /// The largest distance between the spring and `springEasing` that building the easing
   /// allows; the browser's reading stays within contract §6's 0.005.
-  public static let springEasingTolerance = 0.002
+  static let springEasingTolerance = 0.002
 
   /// Curve 7 as a CSS `linear()` function over 0.5 s, built once: the same string in every
   /// answer.
@@ -147,7 +147,7 @@ extension Motion {
   /// each segment is made as long as its chord stays within `springEasingTolerance` of the
   /// spring (checked every 0.01 %), so stops crowd where the curve bends and thin out where it
   /// settles.
-  public static let springEasing: String = {
+  package static let springEasing: String = {
     let spring = Motion(curve: 7, duration: springDuration)
     let grid = 1000
     func value(_ i: Int) -> Int {
@@ -218,7 +218,8 @@ public struct MotionFrames: RandomAccessCollection, Hashable, Sendable {
 
   /// n, the last frame's index, for a motion lasting `duration` seconds sampled `frameRate`
   /// times a second; a Double because a long motion's n need not fit an Int.
-  public static func lastIndex(duration: Double, frameRate: Int) -> Double {
+  @usableFromInline
+  static func lastIndex(duration: Double, frameRate: Int) -> Double {
     Swift.max(0, (duration * Double(frameRate) - 1e-9).rounded(.up))
   }
 

@@ -73,14 +73,15 @@ extension LayoutValidationError {
 
 extension LayoutValidationError {
   /// A required member is absent.
-  public static func missingMember(at path: [any CodingKey]) -> Self {
+  @usableFromInline
+  static func missingMember(at path: [any CodingKey]) -> Self {
     Self(
       kind: .missingMember, pointer: JSONPointer.pointer(for: path),
       detail: "\(JSONPointer.subject(for: path)) is required.")
   }
 
   /// An object holds two members of the same name; `path` ends at the second one.
-  public static func duplicateMember(at path: [any CodingKey]) -> Self {
+  package static func duplicateMember(at path: [any CodingKey]) -> Self {
     Self(
       kind: .duplicateMember, pointer: JSONPointer.pointer(for: path),
       detail: "\(JSONPointer.subject(for: path)) appears more than once.")
@@ -219,11 +220,11 @@ extension LayoutValidationError {
 }
 
 /// JSON Pointers (RFC 6901) and readable member names for coding paths.
-public enum JSONPointer {
+package enum JSONPointer {
   /// The JSON Pointer of a coding path: `[keyboard, height]` → `/keyboard/height`; `[]` → `""`.
   ///
   /// `~` is written `~0` and `/` is written `~1`; an array index is written as its number.
-  public static func pointer(for codingPath: [any CodingKey]) -> String {
+  package static func pointer(for codingPath: [any CodingKey]) -> String {
     var result = ""
     for key in codingPath {
       result += "/"
@@ -234,19 +235,19 @@ public enum JSONPointer {
 
   /// The pointer of `pointer` (a pointer within one element) inside an array, at element
   /// `index`: `("/keyboard/height", 3)` → `/3/keyboard/height`; `("", 3)` → `/3`.
-  public static func pointer(_ pointer: String, inElement index: Int) -> String {
+  package static func pointer(_ pointer: String, inElement index: Int) -> String {
     "/\(index)" + pointer
   }
 
   /// The subject of a detail sentence: the member name in backticks (`` `keyboard.height` ``),
   /// or `The body` when the path is empty.
-  public static func subject(for codingPath: [any CodingKey]) -> String {
+  static func subject(for codingPath: [any CodingKey]) -> String {
     codingPath.isEmpty ? "The body" : "`\(memberName(for: codingPath))`"
   }
 
   /// A member name for sentences: `[keyboard, height]` → `keyboard.height`,
   /// `[items, 0]` → `items[0]`, `[]` → `""`.
-  public static func memberName(for codingPath: [any CodingKey]) -> String {
+  static func memberName(for codingPath: [any CodingKey]) -> String {
     var result = ""
     for key in codingPath {
       if let index = key.intValue {
@@ -260,7 +261,7 @@ public enum JSONPointer {
   }
 
   /// One reference token, escaped as RFC 6901 §3 requires.
-  public static func escape(_ token: String) -> String {
+  static func escape(_ token: String) -> String {
     guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
     var result = ""
     for character in token {

@@ -1,7 +1,8 @@
 import Foundation
-import LayoutCore
 import LayoutTesting
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§4.5 alsoReveal: the target grows through the rects while the mode's fits holds")
 struct AlsoRevealTests {

@@ -1,6 +1,7 @@
 import Foundation
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§6 animation")
 struct AnimationTests {

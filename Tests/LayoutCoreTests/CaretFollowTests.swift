@@ -67,4 +67,32 @@ struct CaretFollowTests {
     #expect(!answer.changed)
     #expect(answer.caretVisible)
   }
+
+  @Test("§5.1 step 4: a caret at the viewport's very edges leaves the offset as it is, to the last bit")
+  func edgesLeaveTheOffset() throws {
+    // A 3x device's offset, 100 / 3; viewport [y + 47, y + 810] (safe area 47 and 34, no
+    // keyboard). In doubles (y + 47) - 47 is not y: only leaving y alone keeps `changed` false.
+    let y = 100.0 / 3
+    try #require((y + 47) - 47 != y)
+    func follow(_ caret: Rect) -> CaretFollowAnswer {
+      caretFollow(
+        CaretFollowRequest(
+          textView: textView, caret: caret, contentOffset: Point(x: 0, y: y),
+          contentSize: Size(width: 390, height: 3000),
+          safeArea: Insets(top: 47, left: 0, bottom: 34, right: 0),
+          keyboard: .hidden))
+    }
+    let atTop = Rect(x: 0, y: y + 47, width: 2, height: 20)
+    let atBottom = Rect(x: 0, y: (y + 810) - 20, width: 2, height: 20)
+    try #require(atBottom.maxY == y + 810)
+    // Exactly as tall as the viewport (763), so not "taller": steps 2 and 3 find it inside.
+    let asTall = Rect(x: 0, y: y + 47, width: 2, height: 763)
+    try #require(asTall.maxY - asTall.minY == 810 - 47)
+    for caret in [atTop, atBottom, asTall] {
+      let answer = follow(caret)
+      #expect(answer.contentOffset == Point(x: 0, y: y), "\(caret)")
+      #expect(!answer.changed, "\(caret)")
+      #expect(answer.caretVisible, "\(caret)")
+    }
+  }
 }

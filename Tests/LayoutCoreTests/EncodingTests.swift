@@ -1,6 +1,7 @@
 import Foundation
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("Encoding: the contract §4.4 and §5 shapes")
 struct EncodingTests {

@@ -1,5 +1,6 @@
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("JSON Pointers and member names from coding paths")
 struct JSONPointerTests {

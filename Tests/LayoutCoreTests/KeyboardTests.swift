@@ -1,5 +1,6 @@
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§3 keyboard: classification and overlap")
 struct KeyboardTests {
@@ -116,5 +117,43 @@ struct KeyboardTests {
     let onScreen = KeyboardLayout.keyboard(
       below, container: sheet, screen: Rect(x: 0, y: 0, width: 390, height: 844), undocked: .ignore)
     #expect(onScreen == KeyboardAnswer(state: .docked, overlap: 0))
+  }
+
+  /// The keyboard part of the `/avoid` answer for `frame` over `container` on a 780 × 844 screen.
+  func answer(_ frame: Rect, container: Rect, undocked: UndockedPolicy = .ignore) -> KeyboardAnswer {
+    avoid(
+      AvoidRequest(
+        container: container, field: Rect(x: 20, y: 20, width: 100, height: 44), keyboard: .frame(frame),
+        screen: Rect(x: 0, y: 0, width: 780, height: 844), undocked: undocked)
+    ).keyboard
+  }
+
+  @Test("§3 hidden: a frame of zero height is hidden wherever it sits, not only at the screen's bottom")
+  func zeroHeightIsHidden() {
+    let flat = Rect(x: 0, y: 600, width: 390, height: 0)
+    #expect(KeyboardLayout.keyboardState(keyboard: flat, screen: screen) == .hidden)
+    #expect(answer(flat, container: screen, undocked: .avoid) == KeyboardAnswer(state: .hidden, overlap: 0))
+  }
+
+  @Test("§3 overlap 0: a keyboard that only touches the container's left or right edge does not intersect it")
+  func touchingSideDoesNotIntersect() {
+    // Container 0…390 on a 780-point screen; keyboards 390…780 (kb.minX == c.maxX) and, for a
+    // container 390…780, 0…390 (kb.maxX == c.minX).
+    let right = Rect(x: 390, y: 508, width: 390, height: 336)
+    #expect(answer(right, container: screen) == KeyboardAnswer(state: .docked, overlap: 0))
+    let left = Rect(x: 0, y: 508, width: 390, height: 336)
+    #expect(
+      answer(left, container: Rect(x: 390, y: 0, width: 390, height: 844))
+        == KeyboardAnswer(state: .docked, overlap: 0))
+  }
+
+  @Test("§3 overlap 0: a floating keyboard above the container, touching it or not, does not intersect it")
+  func keyboardAboveDoesNotIntersect() {
+    // Container 400…844; floating keyboards ending at 400 (kb.maxY == c.minY) and at 300.
+    let container = Rect(x: 0, y: 400, width: 390, height: 444)
+    for frame in [Rect(x: 0, y: 100, width: 390, height: 300), Rect(x: 0, y: 100, width: 390, height: 200)] {
+      #expect(
+        answer(frame, container: container, undocked: .avoid) == KeyboardAnswer(state: .undocked, overlap: 0))
+    }
   }
 }

@@ -1,6 +1,7 @@
-import LayoutCore
 import LayoutTesting
 import Testing
+
+@testable import LayoutCore
 
 @Suite("Properties over thousands of seeded scenarios")
 struct PropertyTests {

@@ -1,5 +1,6 @@
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§4.3 resize")
 struct ResizeTests {
@@ -53,5 +54,35 @@ struct ResizeTests {
     #expect(result.bottomInset == 20)
     #expect(result.additionalSafeAreaInsets == .zero)
     #expect(result.visible == Rect(x: 0, y: 0, width: 390, height: 824))
+  }
+
+  @Test(
+    "§4.3 fits includes its edges: the field and its margin may end at the keyboard's top and start at safeArea.top"
+  )
+  func fitsAtTheEdges() {
+    let keyboard = KeyboardInput.frame(Rect(x: 0, y: 508, width: 390, height: 336))
+    // 454 + 44 + 10 = 508, the keyboard's top.
+    let low = avoid(
+      AvoidRequest(
+        container: container, field: Rect(x: 20, y: 454, width: 350, height: 44), keyboard: keyboard,
+        safeArea: safeArea, mode: .resize))
+    #expect(low.fits)
+    // The field starts at 47, safeArea.top.
+    let high = avoid(
+      AvoidRequest(
+        container: container, field: Rect(x: 20, y: 47, width: 350, height: 44), keyboard: keyboard,
+        safeArea: safeArea, mode: .resize))
+    #expect(high.fits)
+    // Half a point past either edge does not fit.
+    let under = avoid(
+      AvoidRequest(
+        container: container, field: Rect(x: 20, y: 454.5, width: 350, height: 44), keyboard: keyboard,
+        safeArea: safeArea, mode: .resize))
+    #expect(!under.fits)
+    let above = avoid(
+      AvoidRequest(
+        container: container, field: Rect(x: 20, y: 46.5, width: 350, height: 44), keyboard: keyboard,
+        safeArea: safeArea, mode: .resize))
+    #expect(!above.fits)
   }
 }

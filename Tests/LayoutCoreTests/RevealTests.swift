@@ -1,5 +1,6 @@
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§5.1 reveal")
 struct RevealTests {

@@ -112,4 +112,34 @@ struct ScrollTests {
     #expect(inset == .zero)
     #expect(indicators == .zero)
   }
+
+  @Test("§4.2 scroll fits needs the target to start below the top inset")
+  func fitsNeedsTheTopInset() {
+    // A field at content y -30…-10, in the 47-point top inset, where no scroll can bring it below
+    // the inset: target [-30, 0]; the reveal asks for y = -30 - 47 = -77, clamped to minY -47,
+    // so the viewport is [0, 461] and the field's top -30 lies above it: fits is false.
+    let keyboard = KeyboardInput.frame(Rect(x: 0, y: 508, width: 390, height: 336))
+    let answer = avoid(
+      request(
+        field: Rect(x: 20, y: -30, width: 350, height: 20), offsetY: 0, contentHeight: 1000,
+        keyboard: keyboard))
+    guard case .scroll(let offset, _, _) = answer.layout else {
+      Issue.record("not a scroll answer")
+      return
+    }
+    #expect(offset == Point(x: 0, y: -47))
+    #expect(!answer.fits)
+    // §4.5 uses the same fits: the field 100…144 is in view, a companion in the top inset is not.
+    var grown = request(
+      field: Rect(x: 20, y: 100, width: 350, height: 44), offsetY: 0, contentHeight: 1000, keyboard: keyboard)
+    grown.alsoReveal = [Rect(x: 20, y: -30, width: 350, height: 20)]
+    let companion = avoid(grown)
+    #expect(companion.alsoRevealed == [false])
+    #expect(companion.fits)
+    guard case .scroll(let kept, _, _) = companion.layout else {
+      Issue.record("not a scroll answer")
+      return
+    }
+    #expect(kept == Point(x: 0, y: 0))
+  }
 }

@@ -1,5 +1,6 @@
-import LayoutCore
 import LayoutTesting
+
+@testable import LayoutCore
 
 /// Checks one track against every rule of contract §11, with the core's own answers for the
 /// keyboard at other heights as the reference: what the property tests run over thousands of

@@ -1,6 +1,7 @@
-import LayoutCore
 import LayoutTesting
 import Testing
+
+@testable import LayoutCore
 
 /// The property checker must catch every broken rule: each test breaks one track one way and
 /// expects the checker to name what broke.

@@ -1,6 +1,7 @@
 import Foundation
-import LayoutCore
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§11 track: the request member, the answer's shape and the interpolation rule")
 struct TrackModelTests {

@@ -1,6 +1,7 @@
-import LayoutCore
 import LayoutTesting
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§11 track over thousands of seeded layouts")
 struct TrackPropertyTests {

@@ -1,7 +1,8 @@
 import Foundation
-import LayoutCore
 import LayoutTesting
 import Testing
+
+@testable import LayoutCore
 
 @Suite("§11 track: the worked examples and each kind of breakpoint, by hand")
 struct TrackTests {

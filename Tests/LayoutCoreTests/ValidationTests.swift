@@ -121,6 +121,15 @@ struct ValidationTests {
       caret: true)
   }
 
+  @Test("§2 safe-area insets are ≥ 0: each member, however little below 0, is negative at its pointer")
+  func negativeSafeArea() {
+    for member in ["top", "left", "bottom", "right"] {
+      let safeArea = #""keyboard": null, "safeArea": {"\#(member)": -0.5}"#
+      expectError(Requests.avoid(safeArea), .negative, "/safeArea/\(member)")
+      expectError(Requests.caret(safeArea), .negative, "/safeArea/\(member)", caret: true)
+    }
+  }
+
   @Test("a negative contentInset and negative positions are allowed")
   func negativeAllowed() throws {
     let request = try Decoding.decode(
