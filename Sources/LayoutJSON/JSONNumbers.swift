@@ -153,6 +153,7 @@ extension JSONParser {
   /// digits are an exact integer below 2^53 and one exact division by a power of ten rounds
   /// correctly (Clinger), the very operation `JSONNumberParsing.double` makes for them; every
   /// other number goes through it. A number too large for a `Double` reads as infinite.
+  @inline(__always)
   mutating func parseNumber(parent: Int32) throws {
     let start = position
     var index = position

@@ -127,10 +127,10 @@ package struct JSONObject {
     // The package's member names are short: they compare as two integers with a short name
     // node, and an object whose names are all short says by its bits which it cannot have.
     let isShort = wantedCount <= 16
-    let key = isShort ? JSONNameKey(name) : JSONNameKey()
+    let (key, bit) = isShort ? tape.nameKeys.key(of: name) : (JSONNameKey(), 0)
     let nodes = UnsafePointer(tape.nodes)
     let object = nodes[Int(self.index)]
-    if isShort, object.flags & JSONNode.shortNames != 0, object.packed.low & key.bit == 0 { return nil }
+    if isShort, object.flags & JSONNode.shortNames != 0, object.packed.low & bit == 0 { return nil }
     let input = tape.input
     var index = Int(self.index) + 1
     for _ in 0..<object.start {

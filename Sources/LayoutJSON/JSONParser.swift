@@ -194,6 +194,7 @@ struct JSONParser {
     }
   }
 
+  @inline(__always)
   private mutating func open(_ kind: JSONNodeKind, parent: inout Int32) throws -> Int32 {
     if depth >= maxDepth {
       throw error("nesting deeper than \(maxDepth) levels", at: position)
@@ -251,6 +252,7 @@ struct JSONParser {
     }
   }
 
+  @inline(__always)
   private mutating func parseMemberName(of object: Int32) throws {
     guard position < count else {
       throw error("unexpected end of input, expected a member name", at: position)

@@ -130,11 +130,24 @@ enum JSONStringDecoding {
 
 extension JSONParser {
   /// A string starting at the opening quote; escapes and UTF-8 are validated here.
+  @inline(__always)
   mutating func parseString(parent: Int32) throws {
     let start = position + 1
     var index = start
     var flags: UInt8 = 0
     while true {
+      // Eight bytes at a time while eight are left: a word without a quote, a backslash, a control
+      // character or a byte of a multi-byte sequence is skipped whole.
+      while index &+ 8 <= count {
+        let special = Self.specialBytes(
+          UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
+        if special == 0 {
+          index &+= 8
+        } else {
+          index &+= special.trailingZeroBitCount &>> 3
+          break
+        }
+      }
       guard index < count else {
         throw error("unexpected end of input inside a string", at: index)
       }
@@ -161,6 +174,19 @@ extension JSONParser {
         kind: .string, flags: flags, parent: parent, start: UInt32(truncatingIfNeeded: start),
         end: UInt32(truncatingIfNeeded: index), packed: packed))
     position = index + 1
+  }
+
+  /// The high bit of each byte of `word` that is a quote, a backslash, below 0x20 or from 0x80
+  /// up, exactly for the lowest such byte (higher ones may be flagged by a borrow; only the lowest
+  /// is used).
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let below = (word &- ones &* 0x20) & ~word
+    return (below | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | word) & highs
   }
 
   static func hex4(_ value: UInt32) -> String {

@@ -105,31 +105,35 @@ struct JSONNode {
 /// Reusable memory for parsing: the node array, the container stack and scratch space.
 ///
 /// A tape keeps its capacity between documents, so a thread that parses many bodies allocates
-/// nothing for the parse after the first few. Not thread-safe: each thread uses its own.
+/// nothing for the parse after the first few. Not thread-safe: each thread uses its own, one
+/// document at a time, so its properties skip the run-time exclusivity check
+/// (`@exclusivity(unchecked)`).
 final class JSONTape {
   /// Node arrays larger than this are freed after use instead of kept.
   static let retainedNodeLimit = 1 << 16
   /// Each thread's tape.
   static let perThread = PerThread { JSONTape() }
 
-  var nodes: UnsafeMutablePointer<JSONNode>
-  var nodeCapacity: Int
-  var nodeCount = 0
+  @exclusivity(unchecked) var nodes: UnsafeMutablePointer<JSONNode>
+  @exclusivity(unchecked) var nodeCapacity: Int
+  @exclusivity(unchecked) var nodeCount = 0
   /// The document being read; valid only inside `withParsed`.
-  var input = UnsafeRawBufferPointer(start: nil, count: 0)
+  @exclusivity(unchecked) var input = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Indices of the open containers while parsing.
-  var stack: UnsafeMutablePointer<Int32>
-  var stackCapacity: Int
+  @exclusivity(unchecked) var stack: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) var stackCapacity: Int
   /// (hash, name node) pairs for finding duplicate names in large objects.
-  var nameHashes: [(hash: UInt64, node: Int32)] = []
+  @exclusivity(unchecked) var nameHashes: [(hash: UInt64, node: Int32)] = []
   /// Repeated names of a document parsed with duplicates collected, in document order:
   /// (the second name node, its object).
-  var duplicates: [(name: Int32, object: Int32)] = []
+  @exclusivity(unchecked) var duplicates: [(name: Int32, object: Int32)] = []
   /// The byte spans of a top-level array's elements, in order, for a document parsed with
   /// duplicates collected.
-  var elementSpans: [(start: UInt32, end: UInt32)] = []
+  @exclusivity(unchecked) var elementSpans: [(start: UInt32, end: UInt32)] = []
+  /// The keys of the literal names looked up in this thread's documents.
+  let nameKeys = JSONNameKeyCache()
   /// Set while a document is read, so a parse nested inside it gets its own tape.
-  var inUse = false
+  @exclusivity(unchecked) var inUse = false
 
   init(nodeCapacity: Int = 64) {
     self.nodeCapacity = max(nodeCapacity, 8)
@@ -141,6 +145,7 @@ final class JSONTape {
   deinit {
     nodes.deallocate()
     stack.deallocate()
+    nameKeys.deallocate()
   }
 
   /// Parses `bytes` into the calling thread's tape (a fresh one if that is in use) and calls

@@ -1,77 +1,142 @@
-/// Writes JSON text into a byte buffer it owns, without allocating once the buffer has
-/// capacity.
+import Posix
+
+/// Writes JSON text into memory it owns, with plain stores: one capacity check per value, no
+/// per-byte bookkeeping, no allocation once the memory has grown to the documents' size.
 ///
 /// Calls must form one valid JSON value: `beginObject`, then `key` and a value per member,
-/// then `endObject` (arrays likewise); commas are inserted automatically. Keep a writer (or
-/// its buffer, via `init(reusing:)`) per thread to reuse the capacity across answers.
-package struct JSONWriter {
-  /// The JSON text written so far.
-  package internal(set) var bytes: [UInt8]
+/// then `endObject` (arrays likewise); commas are inserted automatically. A thread that writes
+/// many documents borrows its own writer with `withThreadWriter(_:)`.
+package struct JSONWriter: ~Copyable {
+  private var storage: UnsafeMutablePointer<UInt8>
+  /// The bytes written so far.
+  package private(set) var count = 0
+  /// The bytes the writer holds before it grows.
+  package private(set) var capacity: Int
   /// Whether the next value or member needs a comma before it.
-  var needsComma = false
+  private var needsComma = false
 
-  /// Creates a writer with an empty buffer of the given capacity.
+  /// Creates a writer with room for `capacity` bytes before it grows.
   package init(capacity: Int = 512) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 64)
+    storage = .allocate(capacity: self.capacity)
   }
 
-  /// Creates a writer that writes into `buffer`, emptied with its capacity kept.
-  package init(reusing buffer: [UInt8]) {
-    bytes = buffer
-    bytes.removeAll(keepingCapacity: true)
+  deinit {
+    storage.deallocate()
   }
 
-  /// Empties the buffer, keeping its capacity, to write another document.
+  /// The JSON text written so far, copied into an array.
+  package var bytes: [UInt8] { withBytes { Array($0) } }
+
+  /// Calls `body` with the JSON text written so far; the buffer is valid only inside `body`.
+  package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try body(UnsafeRawBufferPointer(start: storage, count: count))
+  }
+
+  /// Empties the writer, keeping its memory, to write another document.
   package mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
     needsComma = false
   }
 
+  /// Makes room for `extra` more bytes.
   @inline(__always)
-  mutating func separate() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+  private mutating func reserve(_ extra: Int) {
+    if capacity &- count < extra { grow(to: count + extra) }
+  }
+
+  private mutating func grow(to needed: Int) {
+    let newCapacity = max(needed, capacity * 2)
+    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStorage.update(from: storage, count: count)
+    storage.deallocate()
+    storage = newStorage
+    capacity = newCapacity
+  }
+
+  /// Appends one byte; room must have been reserved.
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    storage[count] = byte
+    count &+= 1
+  }
+
+  /// Appends `bytes`, reserving room for them.
+  private mutating func put(_ bytes: UnsafeRawBufferPointer) {
+    reserve(bytes.count)
+    if let base = bytes.baseAddress {
+      UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
+    }
+    count &+= bytes.count
+  }
+
+  /// Appends the bytes of a literal, reserving room for them: short ones byte by byte (a call
+  /// to `memcpy` costs more than a few stores).
+  @inline(__always)
+  private mutating func put(_ literal: StaticString) {
+    let length = literal.utf8CodeUnitCount
+    reserve(length)
+    let source = literal.utf8Start
+    if length <= 16 {
+      for index in 0..<length { storage[count &+ index] = source[index] }
+    } else {
+      (storage + count).update(from: source, count: length)
+    }
+    count &+= length
+  }
+
+  @inline(__always)
+  private mutating func separate() {
+    if needsComma {
+      reserve(1)
+      put(UInt8(ascii: ","))
+    }
   }
 
   /// Writes `{`; members follow as `key` and value pairs, then `endObject()`.
   package mutating func beginObject() {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    reserve(1)
+    put(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Writes `}`.
   package mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    reserve(1)
+    put(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Writes `[`; elements follow, then `endArray()`.
   package mutating func beginArray() {
     separate()
-    bytes.append(UInt8(ascii: "["))
+    reserve(1)
+    put(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Writes `]`.
   package mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    reserve(1)
+    put(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes a member name and the colon; the member's value must follow.
   package mutating func key(_ name: StaticString) {
-    separate()
     // A literal member name is an identifier of this package's own: nothing in it needs
     // escaping, so it is copied as it is (checked in debug builds).
     assert(
       name.withUTF8Buffer {
         !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
       })
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(literal: name)
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    separate()
+    reserve(name.utf8CodeUnitCount + 3)
+    put(UInt8(ascii: "\""))
+    put(name)
+    put(UInt8(ascii: "\""))
+    put(UInt8(ascii: ":"))
     needsComma = false
   }
 
@@ -81,22 +146,23 @@ package struct JSONWriter {
   package mutating func key(_ name: String) {
     separate()
     var name = name
-    name.withUTF8 { appendQuoted(UnsafeRawBufferPointer($0)) }
-    bytes.append(UInt8(ascii: ":"))
+    name.withUTF8 { putQuoted(UnsafeRawBufferPointer($0)) }
+    reserve(1)
+    put(UInt8(ascii: ":"))
     needsComma = false
   }
 
   /// Writes `true` or `false`.
   package mutating func bool(_ value: Bool) {
     separate()
-    bytes.append(literal: value ? "true" : "false")
+    put(value ? "true" : "false")
     needsComma = true
   }
 
   /// Writes `null`.
   package mutating func null() {
     separate()
-    bytes.append(literal: "null")
+    put("null")
     needsComma = true
   }
 
@@ -106,15 +172,22 @@ package struct JSONWriter {
   package mutating func string(_ value: String) {
     separate()
     var value = value
-    value.withUTF8 { appendQuoted(UnsafeRawBufferPointer($0)) }
+    value.withUTF8 { putQuoted(UnsafeRawBufferPointer($0)) }
     needsComma = true
   }
 
   /// Writes a string literal with JSON escaping.
   package mutating func string(_ value: StaticString) {
     separate()
-    value.withUTF8Buffer { appendQuoted(UnsafeRawBufferPointer($0)) }
+    value.withUTF8Buffer { putQuoted(UnsafeRawBufferPointer($0)) }
     needsComma = true
+  }
+
+  /// Writes `text` as a JSON string literal, quotes included (`JSONWriter.appendString`'s rules).
+  private mutating func putQuoted(_ text: UnsafeRawBufferPointer) {
+    // Every byte escaped as \u00XX takes six: room for that whole.
+    reserve(text.count &* 6 &+ 2)
+    count &+= Self.writeQuoted(text, into: storage + count)
   }
 }
 
@@ -130,44 +203,84 @@ extension JSONWriter {
     needsComma = true
     guard value.isFinite else {
       assertionFailure("JSON cannot represent \(value)")
-      bytes.append(UInt8(ascii: "0"))
+      reserve(1)
+      put(UInt8(ascii: "0"))
       return
     }
     if value.magnitude < 0x1p53, value == value.rounded(.towardZero) {
-      appendInteger(Int64(value))
+      putInteger(Int64(value))
       return
     }
     // Shortest round-trip digits, the same as `description`, without making a String (which
     // allocates past 15 bytes): the standard library hands them to the stream as ASCII.
     var sink = DigitSink()
-    swap(&sink.bytes, &bytes)
     value.write(to: &sink)
-    swap(&sink.bytes, &bytes)
+    sink.withDigits { put($0) }
   }
 
   /// Writes an integer.
   package mutating func number(_ value: Int) {
     separate()
     needsComma = true
-    appendInteger(Int64(value))
+    putInteger(Int64(value))
   }
 
-  private mutating func appendInteger(_ value: Int64) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+  private mutating func putInteger(_ value: Int64) {
+    reserve(20)
     var magnitude = value.magnitude
+    if value < 0 { put(UInt8(ascii: "-")) }
     if magnitude < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+      put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var start = 20
-      while magnitude > 0 {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+    var digits = 0
+    var probe = magnitude
+    while probe > 0 {
+      digits &+= 1
+      probe /= 10
     }
+    count &+= digits
+    var index = count
+    while magnitude > 0 {
+      index &-= 1
+      storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    }
+  }
+}
+
+extension JSONWriter {
+  /// Borrows the calling thread's writer, emptied, for `body`: the memory of its earlier
+  /// documents is reused. A call nested in another on the same thread gets a writer of its own.
+  package static func withThreadWriter<Result>(_ body: (inout JSONWriter) throws -> Result) rethrows -> Result
+  {
+    let box = ThreadWriter.perThread.current
+    guard !box.inUse else {
+      var writer = JSONWriter()
+      return try body(&writer)
+    }
+    box.inUse = true
+    defer {
+      box.inUse = false
+      box.dropIfLarge()
+    }
+    box.writer.reset()
+    return try body(&box.writer)
+  }
+}
+
+/// A thread's writer, kept between documents. Only its thread touches it, one document at a
+/// time (hence `@exclusivity(unchecked)`: the run-time check would cost more than the write).
+private final class ThreadWriter {
+  static let perThread = PerThread { ThreadWriter() }
+  /// Memory beyond this is given back after a document: one huge batch must not pin it.
+  static let retainedCapacity = 1 << 20
+
+  @exclusivity(unchecked) var writer = JSONWriter(capacity: 1024)
+  @exclusivity(unchecked) var inUse = false
+
+  func dropIfLarge() {
+    if writer.capacity > Self.retainedCapacity { writer = JSONWriter(capacity: 1024) }
   }
 }
 
@@ -181,58 +294,81 @@ extension JSONWriter {
   /// every other byte is copied as it is (a String's UTF-8 is valid).
   package static func appendString(_ text: String, to bytes: inout [UInt8]) {
     var text = text
-    text.withUTF8 { appendQuoted(UnsafeRawBufferPointer($0), to: &bytes) }
-  }
-
-  @inline(__always)
-  mutating func appendQuoted(_ text: UnsafeRawBufferPointer) {
-    Self.appendQuoted(text, to: &bytes)
-  }
-
-  static func appendQuoted(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    var runStart = 0
-    for index in 0..<text.count {
-      let byte = text[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      if runStart < index {
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<index]))
+    text.withUTF8 { utf8 in
+      let source = UnsafeRawBufferPointer(utf8)
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count * 6 + 2) { buffer in
+        let written = writeQuoted(source, into: buffer.baseAddress!)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
       }
-      runStart = index + 1
-      bytes.append(UInt8(ascii: "\\"))
+    }
+  }
+
+  /// Writes `text` quoted and escaped at `destination` (room for `text.count * 6 + 2` bytes) and
+  /// returns how many bytes it wrote.
+  package static func writeQuoted(
+    _ text: UnsafeRawBufferPointer, into destination: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var written = 0
+    destination[written] = UInt8(ascii: "\"")
+    written &+= 1
+    for byte in text {
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        destination[written] = byte
+        written &+= 1
+        continue
+      }
+      destination[written] = UInt8(ascii: "\\")
+      written &+= 1
+      let escaped: UInt8
       switch byte {
-      case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-      case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
+      case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+      case 0x08: escaped = UInt8(ascii: "b")
+      case 0x0C: escaped = UInt8(ascii: "f")
+      case 0x0A: escaped = UInt8(ascii: "n")
+      case 0x0D: escaped = UInt8(ascii: "r")
+      case 0x09: escaped = UInt8(ascii: "t")
       default:
         let hex = hexDigits.utf8Start
-        bytes.append(contentsOf: [
-          UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-        ])
+        destination[written] = UInt8(ascii: "u")
+        destination[written &+ 1] = UInt8(ascii: "0")
+        destination[written &+ 2] = UInt8(ascii: "0")
+        destination[written &+ 3] = hex[Int(byte >> 4)]
+        destination[written &+ 4] = hex[Int(byte & 0xF)]
+        written &+= 5
+        continue
       }
+      destination[written] = escaped
+      written &+= 1
     }
-    if runStart < text.count {
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart...]))
-    }
-    bytes.append(UInt8(ascii: "\""))
+    destination[written] = UInt8(ascii: "\"")
+    return written &+ 1
   }
 }
 
-/// Appends what `Double.write(to:)` formats to a byte buffer, taking the standard library's ASCII
-/// fast path so that no `String` is made.
+/// Collects what `Double.write(to:)` formats (at most 32 bytes: a `Double`'s shortest form takes
+/// 24 at most), taking the standard library's ASCII fast path so that no `String` is made.
 private struct DigitSink: TextOutputStream {
-  var bytes: [UInt8] = []
+  private var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var count = 0
 
   mutating func write(_ string: String) {
-    bytes.append(contentsOf: string.utf8)
+    for byte in string.utf8 { append(byte) }
   }
 
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
+    for byte in buffer { append(byte) }
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    guard count < 32 else { return }
+    withUnsafeMutableBytes(of: &digits) { $0[count] = byte }
+    count += 1
+  }
+
+  /// Calls `body` with the digits collected.
+  func withDigits(_ body: (UnsafeRawBufferPointer) -> Void) {
+    withUnsafeBytes(of: digits) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
   }
 }
 

@@ -50,7 +50,7 @@ extension LayoutOperation {
               case .fast: writer.value(Self.answer(to: try request(validating: JSONLayoutContainer(object))))
               case .foundation: try writeDecodingWithFoundation(array.bytes(ofElement: offset), into: &writer)
               }
-              answer.append(contentsOf: writer.bytes)
+              writer.withBytes { answer.append(contentsOf: $0) }
             } catch {
               HTTPError(readingBodyFailedWith: error).item(offset).writeProblemJSON(into: &answer)
             }

@@ -84,16 +84,10 @@ extension LayoutOperation {
     _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
   ) throws(HTTPError) {
     let request = try RequestBody.read(body, with: decoder, as: Self.self)
-    var writer = JSONWriter(reusing: take(&answer))
-    writer.value(Self.answer(to: request))
-    answer = writer.bytes
-  }
-
-  /// Moves the bytes out of `buffer`, leaving it empty, so the moved buffer is uniquely
-  /// referenced and reusing it does not copy.
-  static func take(_ buffer: inout [UInt8]) -> [UInt8] {
-    var taken: [UInt8] = []
-    swap(&taken, &buffer)
-    return taken
+    answer.removeAll(keepingCapacity: true)
+    JSONWriter.withThreadWriter { writer in
+      writer.value(Self.answer(to: request))
+      writer.withBytes { answer.append(contentsOf: $0) }
+    }
   }
 }

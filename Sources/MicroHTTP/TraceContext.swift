@@ -53,22 +53,4 @@ package struct TraceContext: Hashable, Sendable {
     }
     return result
   }
-
-  /// Appends the trace id as 32 lowercase hex digits.
-  package func appendTraceID(to bytes: inout [UInt8]) {
-    Self.appendHex(traceIDHigh, to: &bytes)
-    Self.appendHex(traceIDLow, to: &bytes)
-  }
-
-  /// Appends the parent id as 16 lowercase hex digits.
-  package func appendParentID(to bytes: inout [UInt8]) {
-    Self.appendHex(parentID, to: &bytes)
-  }
-
-  private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0F
-      bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-    }
-  }
 }

@@ -165,13 +165,35 @@ import Testing
     #expect(String(decoding: writer.bytes, as: UTF8.self) == #""a\"b\\c\b\f\n\r\t\u0001/""#)
   }
 
-  @Test func resetKeepsCapacity() {
-    var writer = JSONWriter(reusing: [UInt8](repeating: 1, count: 100))
+  @Test func resetKeepsCapacityAndGrowingKeepsTheText() {
+    var writer = JSONWriter(capacity: 64)
     #expect(writer.bytes.isEmpty)
-    writer.number(1)
+    writer.beginArray()
+    for index in 0..<100 { writer.number(index) }
+    writer.endArray()
+    #expect(writer.capacity > 64)
+    #expect(
+      String(decoding: writer.bytes, as: UTF8.self) == "[" + (0..<100).map(String.init).joined(separator: ",")
+        + "]")
+    let grown = writer.capacity
     writer.reset()
     writer.number(2)
     #expect(writer.bytes == [UInt8(ascii: "2")])
-    #expect(writer.bytes.capacity >= 100)
+    #expect(writer.capacity == grown)
+  }
+
+  @Test func aThreadWriterNestedInAnotherIsAWriterOfItsOwn() {
+    let text = JSONWriter.withThreadWriter { outer in
+      outer.beginArray()
+      let inner = JSONWriter.withThreadWriter { inner in
+        inner.string("inner")
+        return inner.bytes
+      }
+      outer.number(1)
+      outer.endArray()
+      return (outer.bytes, inner)
+    }
+    #expect(String(decoding: text.0, as: UTF8.self) == "[1]")
+    #expect(String(decoding: text.1, as: UTF8.self) == #""inner""#)
   }
 }

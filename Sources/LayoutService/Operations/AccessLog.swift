@@ -162,33 +162,36 @@ enum AccessLogLine {
   static func text(
     _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
   ) {
-    clock.write(time, into: &line)
-    line.append(UInt8(ascii: " "))
-    visible(request.method.rawValue, into: &line)
-    line.append(UInt8(ascii: " "))
-    visible(request.path, into: &line)
-    line.append(UInt8(ascii: " "))
-    decimal(UInt64(max(0, request.status)), into: &line)
-    line.append(UInt8(ascii: " "))
-    decimal(request.durationNanoseconds / 1000, into: &line)
-    line.append(literal: "us in=")
-    decimal(UInt64(max(0, request.bytesIn)), into: &line)
-    line.append(literal: " out=")
-    decimal(UInt64(max(0, request.bytesOut)), into: &line)
-    line.append(literal: " id=")
-    visible(request.requestID ?? "-", into: &line)
-    if let trace = request.trace {
-      line.append(literal: " trace=")
-      trace.appendTraceID(to: &line)
-      line.append(UInt8(ascii: "-"))
-      trace.appendParentID(to: &line)
+    LineBuffer.write(room: room(for: request), into: &line) { buffer in
+      clock.write(time, into: &buffer)
+      buffer.put(UInt8(ascii: " "))
+      buffer.putVisible(request.method.rawValue)
+      buffer.put(UInt8(ascii: " "))
+      buffer.putVisible(request.path)
+      buffer.put(UInt8(ascii: " "))
+      buffer.putDecimal(UInt64(max(0, request.status)))
+      buffer.put(UInt8(ascii: " "))
+      buffer.putDecimal(request.durationNanoseconds / 1000)
+      buffer.put("us in=")
+      buffer.putDecimal(UInt64(max(0, request.bytesIn)))
+      buffer.put(" out=")
+      buffer.putDecimal(UInt64(max(0, request.bytesOut)))
+      buffer.put(" id=")
+      buffer.putVisible(request.requestID ?? "-")
+      if let trace = request.trace {
+        buffer.put(" trace=")
+        buffer.putHex(trace.traceIDHigh)
+        buffer.putHex(trace.traceIDLow)
+        buffer.put(UInt8(ascii: "-"))
+        buffer.putHex(trace.parentID)
+      }
+      if let items = request.items {
+        buffer.put(" items=")
+        buffer.putDecimal(UInt64(max(0, items)))
+      }
+      if !request.completed { buffer.put(" incomplete") }
+      buffer.put(UInt8(ascii: "\n"))
     }
-    if let items = request.items {
-      line.append(literal: " items=")
-      decimal(UInt64(max(0, items)), into: &line)
-    }
-    if !request.completed { line.append(literal: " incomplete") }
-    line.append(UInt8(ascii: "\n"))
   }
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
@@ -203,39 +206,49 @@ enum AccessLogLine {
   static func json(
     _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
   ) {
-    line.append(literal: #"{"time":""#)
-    clock.write(time, into: &line)
-    line.append(literal: #"","method":"#)
-    JSONWriter.appendString(request.method.rawValue, to: &line)
-    line.append(literal: #","path":"#)
-    JSONWriter.appendString(request.path, to: &line)
-    line.append(literal: #","status":"#)
-    decimal(UInt64(max(0, request.status)), into: &line)
-    line.append(literal: #","duration_us":"#)
-    decimal(request.durationNanoseconds / 1000, into: &line)
-    line.append(literal: #","bytes_in":"#)
-    decimal(UInt64(max(0, request.bytesIn)), into: &line)
-    line.append(literal: #","bytes_out":"#)
-    decimal(UInt64(max(0, request.bytesOut)), into: &line)
-    line.append(literal: #","request_id":"#)
-    if let requestID = request.requestID {
-      JSONWriter.appendString(requestID, to: &line)
-    } else {
-      line.append(literal: "null")
+    LineBuffer.write(room: room(for: request), into: &line) { buffer in
+      buffer.put(#"{"time":""#)
+      clock.write(time, into: &buffer)
+      buffer.put(#"","method":"#)
+      buffer.putJSONString(request.method.rawValue)
+      buffer.put(#","path":"#)
+      buffer.putJSONString(request.path)
+      buffer.put(#","status":"#)
+      buffer.putDecimal(UInt64(max(0, request.status)))
+      buffer.put(#","duration_us":"#)
+      buffer.putDecimal(request.durationNanoseconds / 1000)
+      buffer.put(#","bytes_in":"#)
+      buffer.putDecimal(UInt64(max(0, request.bytesIn)))
+      buffer.put(#","bytes_out":"#)
+      buffer.putDecimal(UInt64(max(0, request.bytesOut)))
+      buffer.put(#","request_id":"#)
+      if let requestID = request.requestID {
+        buffer.putJSONString(requestID)
+      } else {
+        buffer.put("null")
+      }
+      if let trace = request.trace {
+        buffer.put(#","trace_id":""#)
+        buffer.putHex(trace.traceIDHigh)
+        buffer.putHex(trace.traceIDLow)
+        buffer.put(#"","span_id":""#)
+        buffer.putHex(trace.parentID)
+        buffer.put(UInt8(ascii: "\""))
+      }
+      if let items = request.items {
+        buffer.put(#","items":"#)
+        buffer.putDecimal(UInt64(max(0, items)))
+      }
+      buffer.put(request.completed ? #","completed":true}"# : #","completed":false}"#)
+      buffer.put(UInt8(ascii: "\n"))
     }
-    if let trace = request.trace {
-      line.append(literal: #","trace_id":""#)
-      trace.appendTraceID(to: &line)
-      line.append(literal: #"","span_id":""#)
-      trace.appendParentID(to: &line)
-      line.append(UInt8(ascii: "\""))
-    }
-    if let items = request.items {
-      line.append(literal: #","items":"#)
-      decimal(UInt64(max(0, items)), into: &line)
-    }
-    line.append(literal: request.completed ? #","completed":true}"# : #","completed":false}"#)
-    line.append(UInt8(ascii: "\n"))
+  }
+
+  /// The most bytes a line of `request` takes: its fixed parts, and every byte of its method, path
+  /// and id escaped at the widest (six bytes).
+  private static func room(for request: CompletedRequest) -> Int {
+    256 + 6
+      * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8.count ?? 1))
   }
 
   /// Writes timestamps, converting the date and time of day only when the second changes
@@ -246,15 +259,18 @@ enum AccessLogLine {
     private var prefix: [UInt8] = []
 
     /// Appends RFC 3339 UTC with milliseconds: `2026-01-01T12:00:00.000Z`.
-    mutating func write(_ time: timespec, into line: inout [UInt8]) {
+    mutating func write(_ time: timespec, into line: inout LineBuffer) {
       if time.tv_sec != second {
         second = time.tv_sec
         prefix.removeAll(keepingCapacity: true)
         AccessLogLine.dateAndTime(time.tv_sec, into: &prefix)
       }
-      line.append(contentsOf: prefix)
-      AccessLogLine.digits(time.tv_nsec / 1_000_000, 3, into: &line)
-      line.append(UInt8(ascii: "Z"))
+      prefix.withUnsafeBytes { line.put($0) }
+      let milliseconds = time.tv_nsec / 1_000_000
+      line.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: milliseconds / 100))
+      line.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: milliseconds / 10 % 10))
+      line.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: milliseconds % 10))
+      line.put(UInt8(ascii: "Z"))
     }
   }
 
@@ -277,18 +293,6 @@ enum AccessLogLine {
     line.append(UInt8(ascii: "."))
   }
 
-  /// Appends `value` in decimal, without building a `String`.
-  private static func decimal(_ value: UInt64, into line: inout [UInt8]) {
-    var divisor: UInt64 = 1
-    while divisor <= value / 10 { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      line.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
-  }
-
   fileprivate static func digits(_ value: Int, _ width: Int, into line: inout [UInt8]) {
     var divisor = 1
     for _ in 1..<width { divisor *= 10 }
@@ -300,21 +304,92 @@ enum AccessLogLine {
     }
   }
 
-  private static func visible(_ text: String, into line: inout [UInt8]) {
-    var text = text
-    let plain = text.withUTF8 { bytes in
-      guard bytes.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }) else { return false }
-      line.append(contentsOf: bytes)
-      return true
+}
+
+/// The bytes of one access-log line as it is written: plain stores into room reserved up front,
+/// appended to the shard's buffer in one copy.
+struct LineBuffer {
+  private let base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+
+  /// Writes a line of at most `room` bytes with `body` and appends it to `line`.
+  static func write(room: Int, into line: inout [UInt8], _ body: (inout LineBuffer) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { memory in
+      var buffer = LineBuffer(base: memory.baseAddress!)
+      body(&buffer)
+      line.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: buffer.count))
     }
-    if plain { return }
-    for byte in text.utf8 {
-      if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
-        line.append(byte)
-      } else {
-        line.append(literal: "\\x")
-        line.append(hexDigit(byte >> 4))
-        line.append(hexDigit(byte & 0x0F))
+  }
+
+  private init(base: UnsafeMutablePointer<UInt8>) {
+    self.base = base
+  }
+
+  @inline(__always)
+  mutating func put(_ byte: UInt8) {
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func put(_ literal: StaticString) {
+    let source = literal.utf8Start
+    for index in 0..<literal.utf8CodeUnitCount { base[count &+ index] = source[index] }
+    count &+= literal.utf8CodeUnitCount
+  }
+
+  mutating func put(_ bytes: UnsafeRawBufferPointer) {
+    if let source = bytes.baseAddress {
+      UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+    }
+    count &+= bytes.count
+  }
+
+  /// `value` in decimal.
+  mutating func putDecimal(_ value: UInt64) {
+    var digits = 1
+    var probe = value / 10
+    while probe > 0 {
+      digits &+= 1
+      probe /= 10
+    }
+    count &+= digits
+    var index = count
+    var rest = value
+    repeat {
+      index &-= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest > 0
+  }
+
+  /// `value` as 16 lowercase hex digits.
+  mutating func putHex(_ value: UInt64) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let nibble = UInt8(truncatingIfNeeded: value &>> UInt64(shift)) & 0x0F
+      put(nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10)
+    }
+  }
+
+  /// `text` as a JSON string, quoted and escaped (`JSONWriter`'s escaper).
+  mutating func putJSONString(_ text: String) {
+    var text = text
+    text.withUTF8 { count &+= JSONWriter.writeQuoted(UnsafeRawBufferPointer($0), into: base + count) }
+  }
+
+  /// `text` with every byte outside visible ASCII, and the backslash, written as `\xNN`.
+  mutating func putVisible(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      for byte in bytes {
+        if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
+          put(byte)
+        } else {
+          put(UInt8(ascii: "\\"))
+          put(UInt8(ascii: "x"))
+          put(Self.hexDigit(byte >> 4))
+          put(Self.hexDigit(byte & 0x0F))
+        }
       }
     }
   }
