@@ -49,7 +49,8 @@ struct JSONNameKey: Equatable {
   /// lookups of a name it does not have end without looking at any member.
   @inline(__always)
   var bit: UInt64 {
-    1 &<< ((low ^ high &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9 &>> 58)
+    let mixed: UInt64 = (low ^ high &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+    return 1 &<< (mixed &>> 58)
   }
 
   /// A number's value, kept in a node's key.
@@ -65,7 +66,7 @@ struct JSONNameKey: Equatable {
 ///
 /// Direct-mapped, 256 slots: a literal's bytes never change, so a slot whose address matches
 /// holds its key; one that does not is filled anew.
-struct JSONNameKeyCache {
+final class JSONNameKeyCache {
   private struct Slot {
     var address: UInt = 0
     var key = JSONNameKey()
@@ -80,8 +81,7 @@ struct JSONNameKeyCache {
     slots.initialize(repeating: Slot(), count: Self.slotCount)
   }
 
-  /// Frees the slots; the cache must not be used afterwards.
-  func deallocate() {
+  deinit {
     slots.deallocate()
   }
 

@@ -145,7 +145,6 @@ final class JSONTape {
   deinit {
     nodes.deallocate()
     stack.deallocate()
-    nameKeys.deallocate()
   }
 
   /// Parses `bytes` into the calling thread's tape (a fresh one if that is in use) and calls

@@ -24,6 +24,9 @@ package protocol LayoutOperation: Sendable {
   /// validation is specialized for it.)
   static func request(validating container: JSONLayoutContainer) throws -> Request
 
+  /// The same, from a body read in one pass (`JSONRecord`): the fast way, where it applies.
+  static func request(validating container: RecordLayoutContainer) throws -> Request
+
   /// The answer to a valid request: the core's computation.
   static func answer(to request: Request) -> Answer
 
@@ -46,6 +49,11 @@ package enum AvoidOperation: LayoutOperation {
   }
 
   @inline(__always)
+  package static func request(validating container: RecordLayoutContainer) throws -> AvoidRequest {
+    try AvoidRequest(validating: container)
+  }
+
+  @inline(__always)
   package static func answer(to request: AvoidRequest) -> AvoidAnswer {
     avoid(request)
   }
@@ -61,6 +69,11 @@ package enum CaretFollowOperation: LayoutOperation {
 
   @inline(__always)
   package static func request(validating container: JSONLayoutContainer) throws -> CaretFollowRequest {
+    try CaretFollowRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func request(validating container: RecordLayoutContainer) throws -> CaretFollowRequest {
     try CaretFollowRequest(validating: container)
   }
 

@@ -57,6 +57,14 @@ enum RequestBody {
     do {
       switch decoder {
       case .fast:
+        // One pass straight into the members, for the plain bodies requests are; any failure
+        // (not plain enough, not JSON, a broken rule) is read again by the general parser,
+        // which answers with the exact problem.
+        do {
+          if let request = try JSONRecord.withRead(body, { try Operation.request(validating: RecordLayoutContainer($0)) }) {
+            return request
+          }
+        } catch {}
         return try JSONDocument.withParsed(body) {
           try Operation.request(validating: JSONLayoutContainer($0))
         }
@@ -131,5 +139,51 @@ package struct JSONLayoutContainer: LayoutDecodingContainer {
   @inline(__always)
   package func object(_ name: StaticString, at index: Int) throws -> JSONLayoutContainer {
     JSONLayoutContainer(try object.object(name, at: index))
+  }
+}
+
+/// A body read in one pass (`JSONRecord`) as the request models read it. Its errors carry no
+/// path: whatever it throws, the body is read again through `JSONLayoutContainer`, whose error
+/// is the answer.
+package struct RecordLayoutContainer: LayoutDecodingContainer {
+  let object: JSONRecordObject
+
+  init(_ object: JSONRecordObject) {
+    self.object = object
+  }
+
+  package var codingPath: [any CodingKey] { [] }
+
+  @inline(__always)
+  package func contains(_ name: StaticString) -> Bool { object.contains(name) }
+
+  @inline(__always)
+  package func number(_ name: StaticString) throws -> Double { try object.number(name) }
+
+  @inline(__always)
+  package func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
+
+  @inline(__always)
+  package func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
+
+  @inline(__always)
+  package func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
+
+  @inline(__always)
+  package func object(_ name: StaticString) throws -> RecordLayoutContainer {
+    RecordLayoutContainer(try object.object(name))
+  }
+
+  @inline(__always)
+  package func objectIfPresent(_ name: StaticString) throws -> RecordLayoutContainer? {
+    try object.objectIfPresent(name).map(RecordLayoutContainer.init)
+  }
+
+  @inline(__always)
+  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
+
+  @inline(__always)
+  package func object(_ name: StaticString, at index: Int) throws -> RecordLayoutContainer {
+    RecordLayoutContainer(try object.object(name, at: index))
   }
 }
