@@ -74,11 +74,11 @@ final class JSONRecordStorage {
 
   // Only the owning thread touches these, one document at a time.
   @exclusivity(unchecked) var names = JSONNameTable()
-  @exclusivity(unchecked) var objects: [Object] = []
+  @exclusivity(unchecked) var objects = RecordBuffer<Object>(capacity: 16)
   @exclusivity(unchecked) var slots: UnsafeMutablePointer<JSONRecordValue>
   @exclusivity(unchecked) var slotCapacity: Int
-  @exclusivity(unchecked) var elements: [JSONRecordValue] = []
-  @exclusivity(unchecked) var others: [Other] = []
+  @exclusivity(unchecked) var elements = RecordBuffer<JSONRecordValue>(capacity: 32)
+  @exclusivity(unchecked) var others = RecordBuffer<Other>(capacity: 8)
   @exclusivity(unchecked) var input = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Counts documents: a view of an earlier one finds it changed.
   @exclusivity(unchecked) var generation: UInt32 = 0
@@ -87,21 +87,23 @@ final class JSONRecordStorage {
   init() {
     slotCapacity = 16 * Self.slotsPerObject
     slots = .allocate(capacity: slotCapacity)
-    objects.reserveCapacity(16)
-    elements.reserveCapacity(32)
   }
 
   deinit {
     slots.deallocate()
+    objects.deallocate()
+    elements.deallocate()
+    others.deallocate()
+    names.deallocate()
   }
 
   /// Reads `bytes`; false when the reader gives up.
   func read(_ bytes: UnsafeRawBufferPointer) -> Bool {
     input = bytes
     generation &+= 1
-    objects.removeAll(keepingCapacity: true)
-    elements.removeAll(keepingCapacity: true)
-    others.removeAll(keepingCapacity: true)
+    objects.count = 0
+    elements.count = 0
+    others.count = 0
     guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
     var reader = JSONRecordReader(
       storage: self, bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
@@ -113,9 +115,6 @@ final class JSONRecordStorage {
     generation &+= 1
     input = UnsafeRawBufferPointer(start: nil, count: 0)
     inUse = false
-    if objects.capacity > 1 << 10 { objects = [] }
-    if elements.capacity > 1 << 12 { elements = [] }
-    if others.capacity > 1 << 10 { others = [] }
   }
 
   /// A new object's index, its slots made room for.
@@ -151,15 +150,25 @@ struct JSONNameTable {
     var number = -1
   }
 
-  private var keys: [JSONNameKey]
-  private var numbers: [Int8]
-  private var literals: [Literal]
+  private let keys: UnsafeMutablePointer<JSONNameKey>
+  private let numbers: UnsafeMutablePointer<Int8>
+  private let literals: UnsafeMutablePointer<Literal>
   private(set) var count = 0
 
   init() {
-    keys = Array(repeating: JSONNameKey(), count: Self.slotCount)
-    numbers = Array(repeating: -1, count: Self.slotCount)
-    literals = Array(repeating: Literal(), count: Self.literalSlotCount)
+    keys = .allocate(capacity: Self.slotCount)
+    keys.initialize(repeating: JSONNameKey(), count: Self.slotCount)
+    numbers = .allocate(capacity: Self.slotCount)
+    numbers.initialize(repeating: -1, count: Self.slotCount)
+    literals = .allocate(capacity: Self.literalSlotCount)
+    literals.initialize(repeating: Literal(), count: Self.literalSlotCount)
+  }
+
+  /// Frees the table's memory; it must not be used afterwards.
+  func deallocate() {
+    keys.deallocate()
+    numbers.deallocate()
+    literals.deallocate()
   }
 
   @inline(__always)
@@ -240,14 +249,14 @@ package struct JSONRecordObject {
   func member(_ name: StaticString) -> JSONRecordValue? {
     precondition(record.generation == generation, "a JSONRecordObject was kept past its document")
     let (key, number) = record.names.number(of: name)
-    let object = record.objects[Int(index)]
+    let object = record.objects.base[Int(index)]
     if number >= 0, object.present & (1 &<< UInt64(number)) != 0 {
       return record.slots[Int(object.slots) &+ number]
     }
     guard object.othersCount > 0, name.utf8CodeUnitCount <= 16 else { return nil }
     for other in Int(object.othersStart)..<Int(object.othersStart &+ object.othersCount)
-    where record.others[other].key == key {
-      return record.others[other].value
+    where record.others.base[other].key == key {
+      return record.others.base[other].value
     }
     return nil
   }
@@ -322,7 +331,7 @@ package struct JSONRecordObject {
     guard let array = member(name), array.kind == .array, index >= 0, index < Int(array.start) else {
       throw Unreadable()
     }
-    let element = record.elements[Int(array.payload) &+ index]
+    let element = record.elements.base[Int(array.payload) &+ index]
     guard element.kind == .object else { throw Unreadable() }
     return JSONRecordObject(record: record, index: Int32(truncatingIfNeeded: element.payload))
   }
@@ -385,20 +394,20 @@ struct JSONRecordReader {
       if number >= 0 {
         let bit: UInt64 = 1 &<< UInt64(number)
         // A repeated name: the general parser says which and where.
-        guard storage.objects[Int(object)].present & bit == 0 else { return nil }
-        storage.objects[Int(object)].present |= bit
-        storage.slots[Int(storage.objects[Int(object)].slots) &+ number] = value
+        guard storage.objects.base[Int(object)].present & bit == 0 else { return nil }
+        storage.objects.base[Int(object)].present |= bit
+        storage.slots[Int(storage.objects.base[Int(object)].slots) &+ number] = value
       } else {
-        let others = storage.objects[Int(object)]
+        let others = storage.objects.base[Int(object)]
         for index in Int(others.othersStart)..<Int(others.othersStart &+ others.othersCount)
-        where storage.others[index].key == key {
+        where storage.others.base[index].key == key {
           return nil
         }
         // Another object's others were appended since this one began: keep each object's
         // others together by giving up (nested unknown objects with unknown members are rare).
         guard Int(others.othersStart &+ others.othersCount) == storage.others.count else { return nil }
         storage.others.append(JSONRecordStorage.Other(key: key, value: value))
-        storage.objects[Int(object)].othersCount &+= 1
+        storage.objects.base[Int(object)].othersCount &+= 1
       }
       skipWhitespace()
       guard position < count else { return nil }
@@ -559,5 +568,37 @@ struct JSONRecordReader {
       return negative ? -scaled : scaled
     }
     return JSONNumberParsing.double(UnsafeRawBufferPointer(start: bytes + start, count: index &- start)) ?? .infinity
+  }
+}
+
+/// A growable run of plain values in memory of its own: what the record keeps, read and
+/// written through its pointer with no reference counting and no copy-on-write checks.
+struct RecordBuffer<Element> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  /// Appends `element`, growing when full.
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    if count == capacity {
+      let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+      capacity *= 2
+    }
+    (base + count).initialize(to: element)
+    count &+= 1
+  }
+
+  /// Frees the memory; the buffer must not be used afterwards.
+  func deallocate() {
+    base.deallocate()
   }
 }
