@@ -23,12 +23,12 @@ package enum JSONRecord {
   package static func withRead<Result>(
     _ bytes: UnsafeRawBufferPointer, _ body: (JSONRecordObject) throws -> Result
   ) rethrows -> Result? {
-    let record = JSONRecordStorage.perThread.current
-    guard !record.inUse else { return nil }
-    record.inUse = true
-    defer { record.finish() }
-    guard record.read(bytes) else { return nil }
-    return try body(JSONRecordObject(record: record, index: 0))
+    let state = JSONRecordStorage.perThread.current.state
+    guard !state.pointee.inUse else { return nil }
+    state.pointee.inUse = true
+    defer { state.pointee.finish() }
+    guard readRecord(bytes, into: state) else { return nil }
+    return try body(JSONRecordObject(state: state, index: 0))
   }
 }
 
@@ -47,8 +47,28 @@ struct JSONRecordValue {
   var end: UInt32
 }
 
-/// The objects, values and names of the documents a thread reads, kept between documents.
+/// A thread's record: owns the memory its documents are read into, kept between documents.
 final class JSONRecordStorage {
+  static let perThread = PerThread { JSONRecordStorage() }
+
+  /// The record's state, in memory that never moves: the reader and the views reach it through
+  /// this pointer, with no reference counting.
+  let state: UnsafeMutablePointer<JSONRecordState>
+
+  init() {
+    state = .allocate(capacity: 1)
+    state.initialize(to: JSONRecordState())
+  }
+
+  deinit {
+    state.pointee.deallocate()
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+}
+
+/// The objects, values and names of the documents a thread reads.
+struct JSONRecordState {
   /// One object: which of its named slots hold a member, where its slots start, what holds it.
   struct Object {
     var present: UInt64 = 0
@@ -69,27 +89,26 @@ final class JSONRecordStorage {
     var value: JSONRecordValue
   }
 
-  static let perThread = PerThread { JSONRecordStorage() }
   static let slotsPerObject = JSONNameTable.capacity
 
-  // Only the owning thread touches these, one document at a time.
-  @exclusivity(unchecked) var names = JSONNameTable()
-  @exclusivity(unchecked) var objects = RecordBuffer<Object>(capacity: 16)
-  @exclusivity(unchecked) var slots: UnsafeMutablePointer<JSONRecordValue>
-  @exclusivity(unchecked) var slotCapacity: Int
-  @exclusivity(unchecked) var elements = RecordBuffer<JSONRecordValue>(capacity: 32)
-  @exclusivity(unchecked) var others = RecordBuffer<Other>(capacity: 8)
-  @exclusivity(unchecked) var input = UnsafeRawBufferPointer(start: nil, count: 0)
+  var names = JSONNameTable()
+  var objects = RecordBuffer<Object>(capacity: 16)
+  var slots: UnsafeMutablePointer<JSONRecordValue>
+  var slotCapacity: Int
+  var elements = RecordBuffer<JSONRecordValue>(capacity: 32)
+  var others = RecordBuffer<Other>(capacity: 8)
+  var input = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Counts documents: a view of an earlier one finds it changed.
-  @exclusivity(unchecked) var generation: UInt32 = 0
-  @exclusivity(unchecked) var inUse = false
+  var generation: UInt32 = 0
+  var inUse = false
 
   init() {
     slotCapacity = 16 * Self.slotsPerObject
     slots = .allocate(capacity: slotCapacity)
   }
 
-  deinit {
+  /// Frees the memory; the state must not be used afterwards.
+  func deallocate() {
     slots.deallocate()
     objects.deallocate()
     elements.deallocate()
@@ -97,28 +116,15 @@ final class JSONRecordStorage {
     names.deallocate()
   }
 
-  /// Reads `bytes`; false when the reader gives up.
-  func read(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    input = bytes
-    generation &+= 1
-    objects.count = 0
-    elements.count = 0
-    others.count = 0
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
-    var reader = JSONRecordReader(
-      storage: self, bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-    return reader.readDocument()
-  }
-
   /// Ends the read: views of it no longer read.
-  func finish() {
+  mutating func finish() {
     generation &+= 1
     input = UnsafeRawBufferPointer(start: nil, count: 0)
     inUse = false
   }
 
   /// A new object's index, its slots made room for.
-  func newObject(parent: Int32, link: Int32, parentIsArray: Bool) -> Int32 {
+  mutating func newObject(parent: Int32, link: Int32, parentIsArray: Bool) -> Int32 {
     let index = Int32(truncatingIfNeeded: objects.count)
     let needed = (objects.count + 1) * Self.slotsPerObject
     if needed > slotCapacity {
@@ -134,6 +140,18 @@ final class JSONRecordStorage {
         othersStart: Int32(truncatingIfNeeded: others.count)))
     return index
   }
+}
+
+/// Reads `bytes` into `state`; false when the reader gives up.
+func readRecord(_ bytes: UnsafeRawBufferPointer, into state: UnsafeMutablePointer<JSONRecordState>) -> Bool {
+  state.pointee.input = bytes
+  state.pointee.generation &+= 1
+  state.pointee.objects.count = 0
+  state.pointee.elements.count = 0
+  state.pointee.others.count = 0
+  guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
+  var reader = JSONRecordReader(state: state, bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+  return reader.readDocument()
 }
 
 /// The numbers a thread gives the member names it is asked for (up to 64), so that the reader
@@ -232,31 +250,31 @@ package struct JSONRecordObject {
   /// The error of every failed read: the general parser tells what it is.
   package struct Unreadable: Error {}
 
-  // unowned(unsafe): the record is the calling thread's, alive as long as the thread, and every
-  // access first checks `generation`.
-  unowned(unsafe) let record: JSONRecordStorage
+  // The state is the calling thread's record's, alive as long as the thread, and every access
+  // first checks `generation`.
+  let state: UnsafeMutablePointer<JSONRecordState>
   let index: Int32
   let generation: UInt32
 
-  init(record: JSONRecordStorage, index: Int32) {
-    self.record = record
+  init(state: UnsafeMutablePointer<JSONRecordState>, index: Int32) {
+    self.state = state
     self.index = index
-    generation = record.generation
+    generation = state.pointee.generation
   }
 
   /// The value of member `name`, if the object has one (`null` included).
   @inline(__always)
   func member(_ name: StaticString) -> JSONRecordValue? {
-    precondition(record.generation == generation, "a JSONRecordObject was kept past its document")
-    let (key, number) = record.names.number(of: name)
-    let object = record.objects.base[Int(index)]
+    precondition(state.pointee.generation == generation, "a JSONRecordObject was kept past its document")
+    let (key, number) = state.pointee.names.number(of: name)
+    let object = state.pointee.objects.base[Int(index)]
     if number >= 0, object.present & (1 &<< UInt64(number)) != 0 {
-      return record.slots[Int(object.slots) &+ number]
+      return state.pointee.slots[Int(object.slots) &+ number]
     }
     guard object.othersCount > 0, name.utf8CodeUnitCount <= 16 else { return nil }
     for other in Int(object.othersStart)..<Int(object.othersStart &+ object.othersCount)
-    where record.others.base[other].key == key {
-      return record.others.base[other].value
+    where state.pointee.others.base[other].key == key {
+      return state.pointee.others.base[other].value
     }
     return nil
   }
@@ -291,7 +309,7 @@ package struct JSONRecordObject {
   package func stringIfPresent(_ name: StaticString) throws(Unreadable) -> String? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .string else { throw Unreadable() }
-    return String(decoding: UnsafeRawBufferPointer(rebasing: record.input[Int(value.start)..<Int(value.end)]), as: UTF8.self)
+    return String(decoding: UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]), as: UTF8.self)
   }
 
   /// The boolean at `name`, or nil when it is absent or `null`.
@@ -308,7 +326,7 @@ package struct JSONRecordObject {
   @inline(__always)
   package func object(_ name: StaticString) throws(Unreadable) -> JSONRecordObject {
     guard let value = member(name), value.kind == .object else { throw Unreadable() }
-    return JSONRecordObject(record: record, index: Int32(truncatingIfNeeded: value.payload))
+    return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: value.payload))
   }
 
   /// The object at `name`, or nil when it is absent or `null`.
@@ -316,7 +334,7 @@ package struct JSONRecordObject {
   package func objectIfPresent(_ name: StaticString) throws(Unreadable) -> JSONRecordObject? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .object else { throw Unreadable() }
-    return JSONRecordObject(record: record, index: Int32(truncatingIfNeeded: value.payload))
+    return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: value.payload))
   }
 
   /// The number of elements of the array at `name`, or nil when it is absent or `null`.
@@ -331,22 +349,22 @@ package struct JSONRecordObject {
     guard let array = member(name), array.kind == .array, index >= 0, index < Int(array.start) else {
       throw Unreadable()
     }
-    let element = record.elements.base[Int(array.payload) &+ index]
+    let element = state.pointee.elements.base[Int(array.payload) &+ index]
     guard element.kind == .object else { throw Unreadable() }
-    return JSONRecordObject(record: record, index: Int32(truncatingIfNeeded: element.payload))
+    return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: element.payload))
   }
 }
 
 /// The one pass over a document's bytes. Each `read…` returns false when the reader gives up.
 struct JSONRecordReader {
-  let storage: JSONRecordStorage
+  let state: UnsafeMutablePointer<JSONRecordState>
   let bytes: UnsafePointer<UInt8>
   let count: Int
   var position = 0
   var depth = 0
 
-  init(storage: JSONRecordStorage, bytes: UnsafePointer<UInt8>, count: Int) {
-    self.storage = storage
+  init(state: UnsafeMutablePointer<JSONRecordState>, bytes: UnsafePointer<UInt8>, count: Int) {
+    self.state = state
     self.bytes = bytes
     self.count = count
   }
@@ -374,7 +392,7 @@ struct JSONRecordReader {
     depth &+= 1
     defer { depth &-= 1 }
     guard depth <= JSONDocument.defaultMaxDepth else { return nil }
-    let object = storage.newObject(parent: parent, link: link, parentIsArray: parentIsArray)
+    let object = state.pointee.newObject(parent: parent, link: link, parentIsArray: parentIsArray)
     position &+= 1
     skipWhitespace()
     guard position < count else { return nil }
@@ -389,25 +407,25 @@ struct JSONRecordReader {
       guard position < count, bytes[position] == UInt8(ascii: ":") else { return nil }
       position &+= 1
       skipWhitespace()
-      let number = storage.names.number(for: key)
+      let number = state.pointee.names.number(for: key)
       guard let value = readValue(parent: object, link: Int32(truncatingIfNeeded: number)) else { return nil }
       if number >= 0 {
         let bit: UInt64 = 1 &<< UInt64(number)
         // A repeated name: the general parser says which and where.
-        guard storage.objects.base[Int(object)].present & bit == 0 else { return nil }
-        storage.objects.base[Int(object)].present |= bit
-        storage.slots[Int(storage.objects.base[Int(object)].slots) &+ number] = value
+        guard state.pointee.objects.base[Int(object)].present & bit == 0 else { return nil }
+        state.pointee.objects.base[Int(object)].present |= bit
+        state.pointee.slots[Int(state.pointee.objects.base[Int(object)].slots) &+ number] = value
       } else {
-        let others = storage.objects.base[Int(object)]
+        let others = state.pointee.objects.base[Int(object)]
         for index in Int(others.othersStart)..<Int(others.othersStart &+ others.othersCount)
-        where storage.others.base[index].key == key {
+        where state.pointee.others.base[index].key == key {
           return nil
         }
         // Another object's others were appended since this one began: keep each object's
         // others together by giving up (nested unknown objects with unknown members are rare).
-        guard Int(others.othersStart &+ others.othersCount) == storage.others.count else { return nil }
-        storage.others.append(JSONRecordStorage.Other(key: key, value: value))
-        storage.objects.base[Int(object)].othersCount &+= 1
+        guard Int(others.othersStart &+ others.othersCount) == state.pointee.others.count else { return nil }
+        state.pointee.others.append(JSONRecordState.Other(key: key, value: value))
+        state.pointee.objects.base[Int(object)].othersCount &+= 1
       }
       skipWhitespace()
       guard position < count else { return nil }
@@ -461,7 +479,7 @@ struct JSONRecordReader {
     guard depth <= JSONDocument.defaultMaxDepth else { return nil }
     position &+= 1
     skipWhitespace()
-    let first = storage.elements.count
+    let first = state.pointee.elements.count
     var elementCount: UInt32 = 0
     guard position < count else { return nil }
     if bytes[position] != UInt8(ascii: "]") {
@@ -469,7 +487,7 @@ struct JSONRecordReader {
         // Its objects' parent is the array, as the element's index.
         guard let element = readValue(parent: parent, link: Int32(truncatingIfNeeded: elementCount), inArray: true)
         else { return nil }
-        storage.elements.append(element)
+        state.pointee.elements.append(element)
         elementCount &+= 1
         skipWhitespace()
         guard position < count else { return nil }
