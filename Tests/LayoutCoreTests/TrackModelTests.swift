@@ -37,6 +37,15 @@ struct TrackModelTests {
     #expect(KeyboardTrack.interpolate([0, 100, 0], keyboardHeight: [0, 300, 300], at: 150) == 50)
   }
 
+  @Test("interpolation past h_n: the value at h_n, which after equal last breakpoints is the one before")
+  func interpolationPastTheEnd() {
+    // At h_n = 300 the smallest i with 300 <= h_{i+1} is 0: v_1 = 100, not the 0 after the jump;
+    // a height past h_n reads as h_n (§11 defines values on 0…H only, and never jumps at H).
+    #expect(KeyboardTrack.interpolate([0, 100, 0], keyboardHeight: [0, 300, 300], at: 400) == 100)
+    #expect(KeyboardTrack.interpolate([0, 100, 0], keyboardHeight: [0, 300, 300], at: .infinity) == 100)
+    #expect(KeyboardTrack.interpolate([0, 100, 50], keyboardHeight: [0, 300, 400], at: 500) == 50)
+  }
+
   @Test("the request member: true, false, null and absent; anything else is a wrong type at /track")
   func requestMember() throws {
     let keyboard = #""keyboardHeight": 336"#

@@ -215,6 +215,50 @@ struct TrackTests {
     #expect(beside.overlap == [0, 0])
   }
 
+  @Test("a keyboard beside a short container, on either side, never covers it, though it rises past it")
+  func besideAShortContainer() throws {
+    // Container 600…744 on a 1,000-point-wide screen: a keyboard under it would reach it at 100 and
+    // cover it whole from 244, both below H = 300; beside it, the overlap stays 0 at every height.
+    let screen = Rect(x: 0, y: 0, width: 1000, height: 844)
+    for (container, keyboardX) in [
+      (Rect(x: 500, y: 600, width: 300, height: 144), 0.0),
+      (Rect(x: 100, y: 600, width: 300, height: 144), 600),
+    ] {
+      let track = try track(
+        AvoidRequest(
+          container: container, field: row(50, 44),
+          keyboard: .frame(Rect(x: keyboardX, y: 544, width: 400, height: 300)), screen: screen,
+          mode: .resize))
+      #expect(track.keyboardHeight == [0, 300], "keyboard at x = \(keyboardX)")
+      #expect(track.overlap == [0, 0], "keyboard at x = \(keyboardX)")
+      #expect(
+        track.members
+          == .resize(bottomInset: [0, 0], additionalSafeAreaBottom: [0, 0], visibleHeight: [144, 144]))
+    }
+  }
+
+  @Test("a label dropped where both targets' offsets meet, a rounding error apart, makes no jump")
+  func silentChangeOffTheGrid() throws {
+    // Field 400.1…444.3, label 100.1…120.1, safe area 47, margin 10: need = overlap - 389.7 for
+    // both targets, but the union's bottom, 100.1 + (444.3 - 100.1), rounds one ulp away from the
+    // field's. The union fits up to need = room = 53.1 (overlap 442.8); past it the field alone
+    // (room 353.1) gives the same offset -need, so the offset runs straight through 442.8.
+    let request = AvoidRequest(
+      container: phone, field: row(400.1, 44.2), keyboard: .height(500), safeArea: Insets(top: 47),
+      alsoReveal: [row(100.1, 20)])
+    let union = request.field.union(row(100.1, 20))
+    #expect(union.maxY != request.field.maxY, "the two targets' bottoms round apart")
+    let track = try track(request)
+    #expect(track.keyboardHeight.count == 3, "\(track.keyboardHeight)")
+    #expect(abs(track.keyboardHeight[1] - 389.7) < 1e-9)
+    #expect(abs(track.members.arrays[0][2] - -110.3) < 1e-9)
+    var below = request
+    below.keyboard = .height(440)
+    #expect(avoid(below).alsoRevealed == [true])
+    below.keyboard = .height(445)
+    #expect(avoid(below).alsoRevealed == [false])
+  }
+
   @Test("caret-follow: revealed from its first point, so a caret above the view jumps at 0 only by overlap")
   func caretFollowByHand() throws {
     // Caret 700…720 in an 844 text view, 2,000 points of content: covered past 124, as in the
