@@ -73,10 +73,51 @@ export declare function animateAnswer(
 ): globalThis.Animation;
 
 // ---- The keyboard's way (contract §11) ----------------------------------------------------------
-// Declare here the functions layoutd.js gains for `track` — `track`, `trackAt(track, h)`,
-// `followKeyboard(element, answer)` — with their options. Their request and answer types come from
-// openapi.yaml with the others below, with no change to the generator; 81-web-types fails while an
-// export of layoutd.js has no declaration.
+// An answer to a request with `track: true` carries the layout at every keyboard height. The track
+// types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`) are
+// generated from openapi.yaml with the others below.
+
+/** Any answer's track: the one its mode (or `/caret-follow`) carries. */
+export type KeyboardTrack = AvoidTrackTranslate | AvoidTrackScroll | AvoidTrackResize | CaretFollowTrack;
+
+/**
+ * A track read at one keyboard height: each of its arrays as one number — `keyboardHeight` (the
+ * height, clamped to the track's range), `overlap` and the mode's members.
+ */
+export type TrackValues<T extends KeyboardTrack = KeyboardTrack> = { [K in keyof T]: number };
+
+/**
+ * contract §11: every member of `track` at keyboard height `h`, clamped to [0, H] (H the last
+ * breakpoint; NaN reads as 0). Between breakpoints the members run straight; at a jump (two equal
+ * breakpoints) the value before the jump holds at its own height.
+ */
+export declare function trackAt<T extends KeyboardTrack>(track: T, h: number): TrackValues<T>;
+
+/** What `followKeyboard` takes besides the element and the answer. */
+export interface FollowOptions<T extends KeyboardTrack = KeyboardTrack> {
+  /**
+   * The keyboard's current height in CSS pixels. Default: `navigator.virtualKeyboard.boundingRect`
+   * when it reports a keyboard, else `innerHeight - visualViewport.height - visualViewport.offsetTop`.
+   */
+  keyboardHeight?: () => number;
+  /** The CSS property a `resize` track's `bottomInset` goes to. Default: "padding-bottom". */
+  property?: string;
+  /** Called with the track's values each time they are applied. */
+  onChange?: (values: TrackValues<T>) => void;
+}
+
+/**
+ * Keeps `element` where `answer.track` says while the keyboard moves (each `visualViewport`
+ * `resize`, each `navigator.virtualKeyboard` `geometrychange`), with no request: translate sets
+ * `transform: translateY(…)`, resize `options.property`, scroll and caret-follow `padding-bottom`
+ * and `scrollTop`. Applies the track once at once; returns a function that stops following.
+ * Throws a `TypeError` for an answer without `track`.
+ */
+export declare function followKeyboard<A extends AvoidAnswer | CaretFollowAnswer>(
+  element: HTMLElement,
+  answer: A,
+  options?: FollowOptions<NonNullable<A["track"]>>,
+): () => void;
 
 // ---- Errors ----------------------------------------------------------------------------------------
 
