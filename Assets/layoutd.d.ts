@@ -73,10 +73,51 @@ export declare function animateAnswer(
 ): globalThis.Animation;
 
 // ---- The keyboard's way (contract §11) ----------------------------------------------------------
-// Declare here the functions layoutd.js gains for `track` — `track`, `trackAt(track, h)`,
-// `followKeyboard(element, answer)` — with their options. Their request and answer types come from
-// openapi.yaml with the others below, with no change to the generator; 81-web-types fails while an
-// export of layoutd.js has no declaration.
+// An answer to a request with `track: true` carries the layout at every keyboard height. The track
+// types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`) are
+// generated from openapi.yaml with the others below.
+
+/** Any answer's track: the one its mode (or `/caret-follow`) carries. */
+export type KeyboardTrack = AvoidTrackTranslate | AvoidTrackScroll | AvoidTrackResize | CaretFollowTrack;
+
+/**
+ * A track read at one keyboard height: each of its arrays as one number — `keyboardHeight` (the
+ * height, clamped to the track's range), `overlap` and the mode's members.
+ */
+export type TrackValues<T extends KeyboardTrack = KeyboardTrack> = { [K in keyof T]: number };
+
+/**
+ * contract §11: every member of `track` at keyboard height `h`, clamped to [0, H] (H the last
+ * breakpoint; NaN reads as 0). Between breakpoints the members run straight; at a jump (two equal
+ * breakpoints) the value before the jump holds at its own height.
+ */
+export declare function trackAt<T extends KeyboardTrack>(track: T, h: number): TrackValues<T>;
+
+/** What `followKeyboard` takes besides the element and the answer. */
+export interface FollowOptions<T extends KeyboardTrack = KeyboardTrack> {
+  /**
+   * The keyboard's current height in CSS pixels. Default: `navigator.virtualKeyboard.boundingRect`
+   * when it reports a keyboard, else `innerHeight - visualViewport.height - visualViewport.offsetTop`.
+   */
+  keyboardHeight?: () => number;
+  /** The CSS property a `resize` track's `bottomInset` goes to. Default: "padding-bottom". */
+  property?: string;
+  /** Called with the track's values each time they are applied. */
+  onChange?: (values: TrackValues<T>) => void;
+}
+
+/**
+ * Keeps `element` where `answer.track` says while the keyboard moves (each `visualViewport`
+ * `resize`, each `navigator.virtualKeyboard` `geometrychange`), with no request: translate sets
+ * `transform: translateY(…)`, resize `options.property`, scroll and caret-follow `padding-bottom`
+ * and `scrollTop`. Applies the track once at once; returns a function that stops following.
+ * Throws a `TypeError` for an answer without `track`.
+ */
+export declare function followKeyboard<A extends AvoidAnswer | CaretFollowAnswer>(
+  element: HTMLElement,
+  answer: A,
+  options?: FollowOptions<NonNullable<A["track"]>>,
+): () => void;
 
 // ---- Errors ----------------------------------------------------------------------------------------
 
@@ -284,6 +325,16 @@ export interface AvoidRequestMembers {
   alsoReveal?: Rect[] | null;
   /** The keyboard notification's animation, echoed in the answer with what clients need. */
   animation?: Animation | null;
+  /**
+   * Whether the answer carries `track`: the layout at every keyboard height on the
+   * keyboard's way in, as breakpoints of a piecewise-linear function of the height, so a
+   * client that is told the keyboard's height each frame (an interactive dismissal, an
+   * IME inset animation) maps it to its layout with no request (contract §11). Absent or
+   * `null` means `false`; any other value that is not a boolean is 422 `wrong-type` at
+   * `/track`.
+   * @default false
+   */
+  track?: boolean | null;
 }
 
 /**
@@ -338,6 +389,16 @@ export interface CaretFollowRequestMembers {
   margin?: number | null;
   /** The caret rect is grown downward to at least this height. Absent or `null` means 0. */
   lineHeight?: number | null;
+  /**
+   * Whether the answer carries `track`: the layout at every keyboard height on the
+   * keyboard's way in, as breakpoints of a piecewise-linear function of the height, so a
+   * client that is told the keyboard's height each frame (an interactive dismissal, an
+   * IME inset animation) maps it to its layout with no request (contract §11). Absent or
+   * `null` means `false`; any other value that is not a boolean is 422 `wrong-type` at
+   * `/track`.
+   * @default false
+   */
+  track?: boolean | null;
 }
 
 /**
@@ -420,6 +481,91 @@ export interface AnimationAnswer {
 }
 
 /**
+ * The `track` of a `translate` answer, present only when the request had `track: true`
+ * (contract §11): the answer at every keyboard height h from 0 (hidden) to H (the end
+ * keyboard's height above the bottom of `screen`; 0 when the keyboard is hidden or
+ * undocked, and then every array holds one number) as breakpoints of a piecewise-linear
+ * function. Every array has one number per breakpoint: the member of the answer with the
+ * keyboard at that height (the end frame moved down by H − h; for `keyboardHeight`, the
+ * keyboard `keyboardHeight: h` describes). The value at h in [0, H]: with one breakpoint,
+ * the only value; otherwise take the smallest i with h ≤ keyboardHeight[i + 1]; where
+ * keyboardHeight[i + 1] > keyboardHeight[i] it is v[i] + (v[i + 1] − v[i]) · (h −
+ * keyboardHeight[i]) / (keyboardHeight[i + 1] − keyboardHeight[i]), else (a jump) v[i]: at
+ * a jump's own height the value before it holds. The last numbers are the answer's own
+ * members; the first, when H > 0, the hidden keyboard's. Numbers are unrounded.
+ */
+export interface AvoidTrackTranslate {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `offset.y` at each breakpoint. */
+  offsetY: number[];
+}
+
+/**
+ * The `track` of a `scroll` answer, present only when the request had `track: true`
+ * (contract §11): breakpoints and values read as `AvoidTrackTranslate` says.
+ * `scrollIndicatorInsets` equals `contentInset` at every height.
+ */
+export interface AvoidTrackScroll {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `contentOffset.y` at each breakpoint. */
+  contentOffsetY: number[];
+  /** The answer's `contentInset.bottom` at each breakpoint. */
+  contentInsetBottom: number[];
+}
+
+/**
+ * The `track` of a `resize` answer, present only when the request had `track: true`
+ * (contract §11): breakpoints and values read as `AvoidTrackTranslate` says.
+ */
+export interface AvoidTrackResize {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `bottomInset` at each breakpoint. */
+  bottomInset: number[];
+  /** The answer's `additionalSafeAreaInsets.bottom` at each breakpoint. */
+  additionalSafeAreaBottom: number[];
+  /** The answer's `visible.height` at each breakpoint. */
+  visibleHeight: number[];
+}
+
+/**
+ * The `track` of a `/caret-follow` answer, present only when the request had `track: true`
+ * (contract §11): breakpoints and values read as `AvoidTrackTranslate` says. The caret is
+ * revealed at every height, so the scroll follows the keyboard as it comes in.
+ * `scrollIndicatorInsets` equals `contentInset` at every height.
+ */
+export interface CaretFollowTrack {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `contentOffset.y` at each breakpoint. */
+  contentOffsetY: number[];
+  /** The answer's `contentInset.bottom` at each breakpoint. */
+  contentInsetBottom: number[];
+}
+
+/**
  * `mode` is `translate`. Shift the container by `offset` (`y` ≤ 0). `fits` is false when
  * the field (with what `alsoReveal` added) is taller than the room left: its top stays
  * visible.
@@ -435,6 +581,7 @@ export interface TranslateAnswer {
    */
   alsoRevealed?: boolean[];
   animation?: AnimationAnswer;
+  track?: AvoidTrackTranslate;
 }
 
 /**
@@ -456,6 +603,7 @@ export interface ScrollAnswer {
    */
   alsoRevealed?: boolean[];
   animation?: AnimationAnswer;
+  track?: AvoidTrackScroll;
 }
 
 /**
@@ -477,18 +625,20 @@ export interface ResizeAnswer {
    */
   alsoRevealed?: boolean[];
   animation?: AnimationAnswer;
+  track?: AvoidTrackResize;
 }
 
 /**
  * The answer for the request's `mode`, told apart by `mode`. `animation` only when the
- * request had one, `alsoRevealed` only when it had `alsoReveal`.
+ * request had one, `alsoRevealed` only when it had `alsoReveal`, `track` (the mode's own
+ * track schema) only when it had `track: true`.
  */
 export type AvoidAnswer = TranslateAnswer | ScrollAnswer | ResizeAnswer;
 
 /**
  * Set `contentInset` and `scrollIndicatorInsets` and scroll to `contentOffset`.
  * `changed`: the offset differs from the request's. `caretVisible`: the caret and its
- * margin are in view afterwards.
+ * margin are in view afterwards. `track` only when the request had `track: true`.
  */
 export interface CaretFollowAnswer {
   keyboard: KeyboardAnswer;
@@ -497,6 +647,7 @@ export interface CaretFollowAnswer {
   scrollIndicatorInsets: AnswerInsets;
   changed: boolean;
   caretVisible: boolean;
+  track?: CaretFollowTrack;
 }
 
 /**

@@ -10,6 +10,9 @@
 // answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type` and `pointer`.
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
 // `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
+// An answer to a request with `track: true` holds the layout at every keyboard height (contract
+// §11): `trackAt(track, h)` reads it at one height, and `followKeyboard(element, answer)` keeps an
+// element where the track says while the keyboard moves, with no request per frame.
 //
 // Types: GET /layoutd.d.ts declares this module. Deno (and JSR) read the `@ts-self-types` line
 // above, also for a URL import. tsc ignores that line (4.8 does; TypeScript documents no such
@@ -155,4 +158,93 @@ export function animateAnswer(element, answer, options = {}) {
 
 function camel(property) {
   return property.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+
+/**
+ * contract §11: every member of `track` at keyboard height `h`, as an object of numbers —
+ * `{keyboardHeight, overlap, offsetY}` for a translate track, `contentOffsetY` and
+ * `contentInsetBottom` for scroll and caret-follow, `bottomInset`, `additionalSafeAreaBottom` and
+ * `visibleHeight` for resize. `h` is clamped to [0, H] (H the last breakpoint; NaN reads as 0) and
+ * `keyboardHeight` is that clamped height. Between breakpoints the members run straight; where two
+ * breakpoints are equal (a jump) the value before the jump holds at the jump's own height.
+ */
+export function trackAt(track, h) {
+  const heights = track.keyboardHeight;
+  const n = heights.length - 1;
+  const height = h > 0 ? Math.min(h, heights[n]) : 0;
+  // The stretch the height lies on: the smallest i < n with height ≤ heights[i + 1].
+  let i = 0;
+  while (i < n - 1 && height > heights[i + 1]) i++;
+  const values = { keyboardHeight: height };
+  for (const [name, array] of Object.entries(track)) {
+    if (name === "keyboardHeight" || !Array.isArray(array)) continue;
+    values[name] = n === 0 ? array[0] : valueOnStretch(array, heights, i, height);
+  }
+  return values;
+}
+
+function valueOnStretch(values, heights, i, height) {
+  const [from, to] = [heights[i], heights[i + 1]];
+  if (!(to > from)) return values[i];
+  return values[i] + ((values[i + 1] - values[i]) * (height - from)) / (to - from) + 0;
+}
+
+/**
+ * The keyboard's current height in CSS pixels: the rectangle the VirtualKeyboard API reports
+ * (Chromium, with `navigator.virtualKeyboard.overlaysContent = true`) when it reports one, else
+ * what the keyboard takes off the visual viewport (Safari, Firefox, Chromium without
+ * `overlaysContent`).
+ */
+function currentKeyboardHeight(viewport, keyboard) {
+  const reported = keyboard?.boundingRect?.height ?? 0;
+  if (reported > 0 || !viewport) return reported;
+  return Math.max(0, globalThis.innerHeight - viewport.height - viewport.offsetTop);
+}
+
+/**
+ * Keeps `element` where `answer.track` says (contract §11) as the keyboard moves, with no request:
+ * on every `visualViewport` `resize` and `navigator.virtualKeyboard` `geometrychange` it reads the
+ * keyboard's height and applies the track at that height —
+ * - translate: `transform: translateY(offsetY px)`;
+ * - resize: `options.property` (default `padding-bottom`) to `bottomInset` px;
+ * - scroll and caret-follow: `padding-bottom` to `contentInsetBottom` px and `scrollTop` to
+ *   `contentOffsetY`.
+ * It applies the track once at once, stops what `animateAnswer` still runs on that property, and
+ * returns a function that stops following (removes its listeners). `options.keyboardHeight` (a
+ * function returning the height in CSS pixels) replaces the browser's reading;
+ * `options.onChange(values)` is called with `trackAt`'s values after each change.
+ */
+export function followKeyboard(element, answer, options = {}) {
+  const track = answer && answer.track;
+  if (!track) throw new TypeError("followKeyboard needs an answer with a track: send `track: true`");
+  const viewport = globalThis.visualViewport ?? null;
+  const keyboard = globalThis.navigator?.virtualKeyboard ?? null;
+  const measure = options.keyboardHeight ?? (() => currentKeyboardHeight(viewport, keyboard));
+  let apply;
+  if ("offsetY" in track) {
+    takeOver(element, "transform", null);
+    apply = (values) => { element.style.transform = `translateY(${values.offsetY}px)`; };
+  } else if ("bottomInset" in track) {
+    const property = options.property ?? "padding-bottom";
+    takeOver(element, property, null);
+    apply = (values) => element.style.setProperty(property, `${values.bottomInset}px`);
+  } else {
+    takeOver(element, "scrollTop", null);
+    apply = (values) => {
+      element.style.paddingBottom = `${values.contentInsetBottom}px`;
+      element.scrollTop = values.contentOffsetY;
+    };
+  }
+  const follow = () => {
+    const values = trackAt(track, measure());
+    apply(values);
+    if (options.onChange) options.onChange(values);
+  };
+  viewport?.addEventListener("resize", follow);
+  keyboard?.addEventListener("geometrychange", follow);
+  follow();
+  return () => {
+    viewport?.removeEventListener("resize", follow);
+    keyboard?.removeEventListener("geometrychange", follow);
+  };
 }

@@ -113,6 +113,10 @@ struct ClientModuleTypesRouteTests {
     for name in ["avoid", "caretFollow", "motionTiming", "animateAnswer"] {
       #expect(declarations.contains("export declare function \(name)("), "\(name)")
     }
+    // The track's functions are generic over the track or answer they are given.
+    for name in ["trackAt", "followKeyboard"] {
+      #expect(declarations.contains("export declare function \(name)<"), "\(name)")
+    }
     #expect(declarations.contains("export declare class LayoutdError extends Error"))
   }
 

@@ -15,6 +15,8 @@ Run by scripts/checks/80-clients, which generates the clients first:
   dropped: `keyboard: null` is sent), and the typed answer back to the raw answer.
 - Bad bodies sent through the typed call come back as a typed `ValidationProblem` with the
   expected `type` and `pointer`.
+- A request with `track: true` written with the typed models comes back with a typed
+  `AvoidTrackTranslate` (its jump kept), equal to the raw answer.
 - Every case's request and the service's answer to it, and every example in openapi.yaml, are
   validated with the Pydantic models datamodel-code-generator generated.
 - The cases are written to --cases-out for the TypeScript driver.
@@ -219,6 +221,39 @@ def check_typed_problems(url: str) -> int:
     return len(bad)
 
 
+def check_typed_track(url: str) -> None:
+    """A request with `track: true` written with the typed models: the answer's track is typed per mode."""
+    from layoutd_client import Client
+    from layoutd_client.api.layout import avoid
+    from layoutd_client.models import AvoidRequest, AvoidTrackTranslate, Rect, SafeAreaInsets, TranslateAnswer
+
+    client = Client(base_url=url, httpx_args={"trust_env": False})
+    # contract §11's worked example: the Send button drops out on the way in, so the track jumps.
+    body = AvoidRequest(container=Rect(x=0, y=0, width=390, height=844), field=Rect(x=20, y=100, width=350, height=44),
+                        keyboard_height=336, safe_area=SafeAreaInsets(top=47), margin=10,
+                        also_reveal=[Rect(x=20, y=700, width=350, height=50)], track=True)
+    sent = body.to_dict()
+    if sent.get("track") is not True:
+        fail(f"track=True is not sent as true: {sent}")
+    status, raw = post_raw(url + "/avoid", sent)
+    response = avoid.sync_detailed(client=client, body=body)
+    answer = response.parsed
+    if status != 200 or response.status_code != 200 or not isinstance(answer, TranslateAnswer):
+        fail(f"typed track request: answered {response.status_code} {type(answer).__name__}, raw {status}")
+        return
+    track = answer.track
+    if not isinstance(track, AvoidTrackTranslate):
+        fail(f"the answer's track is {type(track).__name__}, not AvoidTrackTranslate")
+        return
+    heights = track.keyboard_height
+    if not (isinstance(track.offset_y, list) and all(isinstance(v, (int, float)) for v in track.offset_y)):
+        fail(f"track.offset_y is not a list of numbers: {track.offset_y!r}")
+    if not any(a == b for a, b in zip(heights, heights[1:])):
+        fail(f"the companion's drop is no jump in the typed track: {heights}")
+    if not same(answer.to_dict(), raw):
+        fail(f"typed track answer {answer.to_dict()} differs from the raw answer {raw}")
+
+
 def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
     """Every request and answer with datamodel-code-generator's Pydantic models; returns the count."""
     request_model = {"/avoid": models.AvoidRequest, "/caret-follow": models.CaretFollowRequest}
@@ -311,11 +346,12 @@ def main() -> int:
     cases = load_cases(args.cases)
     answers = check_typed_calls(args.url, cases)
     bad_bodies = check_typed_problems(args.url)
+    check_typed_track(args.url)
     validated = validate_with_models(models, cases, answers, spec)
     args.cases_out.write_text(json.dumps([c for c in cases if c["name"] in answers]))
 
     print(f"python: {len(answers)} cases through the typed calls, {bad_bodies} bad bodies as typed problems, "
-          f"{validated} requests and answers validated with the Pydantic models")
+          f"a typed track request, {validated} requests and answers validated with the Pydantic models")
     if failures:
         print(f"python: {len(failures)} failures", file=sys.stderr)
         return 1

@@ -4,6 +4,7 @@
 // Each case (written by check_python.py) goes through the typed call (`new LayoutApi(…).avoid(
 // {avoidRequest})`) and as raw bytes; the typed answer must serialise back to the raw answer.
 // Bad bodies must come back as a 422 whose body reads as a typed ValidationProblem with its pointer.
+// A request with `track: true` written as a typed literal comes back with a typed AvoidTrackTranslate.
 // Written for TypeScript 4.8 (Debian's tsc) in strict mode, without Node's type declarations.
 import {
   AvoidBatchItemToJSON,
@@ -12,6 +13,7 @@ import {
   AvoidRequest,
   AvoidRequestFromJSON,
   AvoidRequestToJSON,
+  AvoidTrackTranslate,
   CaretFollowAnswerToJSON,
   CaretFollowBatchItemToJSON,
   CaretFollowRequest,
@@ -133,6 +135,32 @@ async function main(): Promise<void> {
   const hidden = await api.avoid({ avoidRequest: hide });
   if (hidden.keyboard.state !== KeyboardState.HIDDEN) fail(`keyboard: null read as ${hidden.keyboard.state}`);
 
+  // A request with `track: true` as a user writes it: the translate answer's track is typed.
+  const trackRequest: AvoidRequest = {
+    container: screen,
+    field: { ...field, y: 100 },
+    keyboardHeight: 336,
+    safeArea: { top: 47 },
+    margin: 10,
+    alsoReveal: [{ x: 20, y: 700, width: 350, height: 50 }],
+    track: true,
+  };
+  const tracked = await api.avoid({ avoidRequest: trackRequest });
+  const rawTracked = await postRaw(url + "/avoid", AvoidRequestToJSON(trackRequest));
+  if (tracked.mode !== "translate" || tracked.track === undefined) {
+    fail(`track: true answered ${JSON.stringify(tracked)}`);
+  } else {
+    const track: AvoidTrackTranslate = tracked.track;
+    const offsets: number[] = track.offsetY;
+    const heights: number[] = track.keyboardHeight;
+    if (offsets.length !== heights.length || !heights.some((h, i) => i > 0 && h === heights[i - 1])) {
+      fail(`the typed track lost its jump: ${JSON.stringify(track)}`);
+    }
+    if (!same(json(AvoidAnswerToJSON(tracked)), rawTracked)) {
+      fail(`typed track answer ${JSON.stringify(tracked)} differs from the raw answer ${JSON.stringify(rawTracked)}`);
+    }
+  }
+
   const bad: [string, () => Promise<unknown>, ProblemType, string][] = [
     [
       "negative keyboard height",
@@ -186,7 +214,9 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`typescript: ${cases.length} cases through the typed calls, ${bad.length} bad bodies as typed problems`);
+  console.log(
+    `typescript: ${cases.length} cases through the typed calls, a typed track request, ${bad.length} bad bodies as typed problems`,
+  );
   if (failures.length > 0) {
     console.error(`typescript: ${failures.length} failures`);
     process.exitCode = 1;

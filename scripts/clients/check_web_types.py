@@ -39,6 +39,12 @@ MISTAKES = [
     ("a frame rate as a string", "frameRate: 60", 'frameRate: "60"', "'string' is not assignable"),
     ("a Web Animation method misspelled", "motion.pause();", "motion.pauze();", "'pauze'"),
     ("a problem read as an answer", 'if ("status" in item)', 'if ("fits" in item)', "'pointer' does not exist"),
+    ("track sent as a string", "...show, track: true", '...show, track: "yes"', "'string' is not assignable"),
+    ("a translate track read as a scroll track", "halfway.offsetY +", "halfway.contentOffsetY +", "'contentOffsetY'"),
+    ("a resize member read in followKeyboard's onChange of a translate answer", "console.log(values.offsetY)",
+     "console.log(values.bottomInset)", "'bottomInset' does not exist"),
+    ("misspelled followKeyboard option", "keyboardHeight: () => end", "keyboardHight: () => end", "'keyboardHight'"),
+    ("trackAt given a height as a string", "trackAt(track, end / 2)", 'trackAt(track, "half")', "'string' is not assignable"),
 ]
 
 COMPILER = ["tsc", "--strict", "--noEmit", "--target", "es2020", "--module", "es2020",

@@ -3,15 +3,18 @@
 // compiles it with `tsc --strict --noEmit` beside layoutd.js and layoutd.d.ts as the service
 // serves them, then compiles copies with one mistake each (a misspelled member, a missing
 // keyboard, an unknown mode …) that must not compile. Compiled only, never run.
-import { animateAnswer, avoid, caretFollow, LayoutdError, motionTiming } from "./layoutd.js";
+import { animateAnswer, avoid, caretFollow, followKeyboard, LayoutdError, motionTiming, trackAt } from "./layoutd.js";
 import type {
   AvoidAnswer,
   AvoidBatchItem,
   AvoidRequest,
   CaretFollowRequest,
+  AvoidTrackTranslate,
   KeyboardState,
+  KeyboardTrack,
   ProblemType,
   Rect,
+  TrackValues,
 } from "./layoutd.js";
 
 const screen: Rect = { x: 0, y: 0, width: 390, height: 844 };
@@ -80,6 +83,27 @@ async function followTheCaret(textView: HTMLElement): Promise<boolean> {
   return answer.caretVisible && answer.changed && answer.contentOffset.y >= 0;
 }
 
+/** Follows the keyboard with a translate answer's track, with no request per frame (contract §11). */
+async function followTheKeyboard(main: HTMLElement): Promise<number> {
+  const answer = await avoid({ ...show, track: true });
+  if (answer.mode !== "translate" || !answer.track) return 0;
+  const track: AvoidTrackTranslate = answer.track;
+  const end = track.keyboardHeight[track.keyboardHeight.length - 1];
+  const halfway: TrackValues<AvoidTrackTranslate> = trackAt(track, end / 2);
+  const stop: () => void = followKeyboard(main, answer, {
+    keyboardHeight: () => end,
+    onChange: (values) => console.log(values.offsetY),
+  });
+  stop();
+  return halfway.offsetY + halfway.overlap;
+}
+
+/** The scroll offset of any track at a height, whichever mode it came from. */
+function scrollAt(track: KeyboardTrack, h: number): number {
+  const values = trackAt(track, h);
+  return "contentOffsetY" in values ? values.contentOffsetY : 0;
+}
+
 /** The rule a rejected call broke, or why else it failed. */
 function ruleBroken(error: unknown): ProblemType | "about:blank" | "not layoutd" {
   if (!(error instanceof LayoutdError)) return "not layoutd";
@@ -99,4 +123,4 @@ function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
   return answers;
 }
 
-export { answersOf, avoidTheKeyboard, followTheCaret, ruleBroken };
+export { answersOf, avoidTheKeyboard, followTheCaret, followTheKeyboard, ruleBroken, scrollAt };
