@@ -150,7 +150,8 @@ func readRecord(_ bytes: UnsafeRawBufferPointer, into state: UnsafeMutablePointe
   state.pointee.elements.count = 0
   state.pointee.others.count = 0
   guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
-  var reader = JSONRecordReader(state: state, bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+  var reader = JSONRecordReader(
+    state: state, bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
   return reader.readDocument()
 }
 
@@ -309,7 +310,9 @@ package struct JSONRecordObject {
   package func stringIfPresent(_ name: StaticString) throws(Unreadable) -> String? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .string else { throw Unreadable() }
-    return String(decoding: UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]), as: UTF8.self)
+    return String(
+      decoding: UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]),
+      as: UTF8.self)
   }
 
   /// The boolean at `name`, or nil when it is absent or `null`.
@@ -485,7 +488,9 @@ struct JSONRecordReader {
     if bytes[position] != UInt8(ascii: "]") {
       while true {
         // Its objects' parent is the array, as the element's index.
-        guard let element = readValue(parent: parent, link: Int32(truncatingIfNeeded: elementCount), inArray: true)
+        guard
+          let element = readValue(
+            parent: parent, link: Int32(truncatingIfNeeded: elementCount), inArray: true)
         else { return nil }
         state.pointee.elements.append(element)
         elementCount &+= 1
@@ -498,7 +503,8 @@ struct JSONRecordReader {
       }
     }
     position &+= 1
-    return JSONRecordValue(kind: .array, payload: UInt64(first), start: elementCount, end: UInt32(truncatingIfNeeded: link))
+    return JSONRecordValue(
+      kind: .array, payload: UInt64(first), start: elementCount, end: UInt32(truncatingIfNeeded: link))
   }
 
   @inline(__always)
@@ -536,7 +542,8 @@ struct JSONRecordReader {
     let length = index &- start
     guard length <= maxLength else { return nil }
     position = index &+ 1
-    let key = length <= 16 ? JSONNameKey(bytes + start, count: length, readable: count &- start) : JSONNameKey()
+    let key =
+      length <= 16 ? JSONNameKey(bytes + start, count: length, readable: count &- start) : JSONNameKey()
     return (key, length)
   }
 
@@ -585,7 +592,8 @@ struct JSONRecordReader {
       let scaled = fractionDigits == 0 ? magnitude : magnitude / JSONNumberParsing.powerOfTen(fractionDigits)
       return negative ? -scaled : scaled
     }
-    return JSONNumberParsing.double(UnsafeRawBufferPointer(start: bytes + start, count: index &- start)) ?? .infinity
+    return JSONNumberParsing.double(UnsafeRawBufferPointer(start: bytes + start, count: index &- start))
+      ?? .infinity
   }
 }
 

@@ -61,7 +61,9 @@ enum RequestBody {
         // (not plain enough, not JSON, a broken rule) is read again by the general parser,
         // which answers with the exact problem.
         do {
-          if let request = try JSONRecord.withRead(body, { try Operation.request(validating: RecordLayoutContainer($0)) }) {
+          if let request = try JSONRecord.withRead(
+            body, { try Operation.request(validating: RecordLayoutContainer($0)) })
+          {
             return request
           }
         } catch {}
@@ -180,7 +182,9 @@ package struct RecordLayoutContainer: LayoutDecodingContainer {
   }
 
   @inline(__always)
-  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
+  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
+    try object.arrayCountIfPresent(name)
+  }
 
   @inline(__always)
   package func object(_ name: StaticString, at index: Int) throws -> RecordLayoutContainer {
