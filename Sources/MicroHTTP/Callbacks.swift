@@ -60,12 +60,11 @@ func serveRequest(
     context.liveRequests.add(1, ordering: .sequentiallyConsistent)
     let framing = RequestFraming(connection, version: version)
     state.contentLength = framing.contentLength
+    state.headers = framing.known
     if framing.hasProblem, let problem = framing.problem {
       state.answer = .problem(problem)
       state.closesConnection = true
-    } else if let version, strcmp(version, "HTTP/1.1") == 0,
-      MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
-    {
+    } else if let version, strcmp(version, "HTTP/1.1") == 0, framing.known[.host] == nil {
       // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
       state.answer = .problem(.missingHost)
     }

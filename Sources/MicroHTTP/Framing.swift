@@ -22,6 +22,8 @@ struct RequestFraming {
   /// optional (a copy of a struct holding strings).
   private(set) var hasProblem = false
 
+  /// The fields the server reads on every request, found on the way.
+  private(set) var known = KnownHeaders()
   private var hasTransferEncoding = false
   /// The transfer codings of every `Transfer-Encoding` field, in order.
   private var codings: [Substring] = []
@@ -56,7 +58,9 @@ struct RequestFraming {
   /// Takes in one header field.
   fileprivate mutating func read(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
     guard !hasProblem else { return }
-    if strcasecmp(name, "Content-Length") == 0 {
+    let length = strlen(name)
+    known.note(name, length: length, value: value)
+    if length == 14, strcasecmp(name, "Content-Length") == 0 {
       guard let length = Self.decimal(value) else {
         fail(.contentLengthNotDecimal)
         return
@@ -66,22 +70,17 @@ struct RequestFraming {
         fail(.contentLengthsDiffer)
       }
       contentLength = length
-    } else if strcasecmp(name, "Transfer-Encoding") == 0 {
+    } else if length == 17, strcasecmp(name, "Transfer-Encoding") == 0 {
       hasTransferEncoding = true
       for element in String(cString: value).split(separator: ",") {
         let coding = element.prefix { $0 != ";" }.trimmingOWS()
         if !coding.isEmpty { codings.append(coding) }
       }
-    } else if let last = Self.lastByte(name), last == 0x20 || last == 0x09 {
+    } else if length > 0, name[length - 1] == 0x20 || name[length - 1] == 0x09 {
       // RFC 9112 §5.1: whitespace between a field name and its colon is answered 400; a proxy
       // may read `Content-Length :` as Content-Length while libmicrohttpd does not.
       fail(.fieldNameEndsInWhitespace)
     }
-  }
-
-  private static func lastByte(_ text: UnsafePointer<CChar>) -> CChar? {
-    let count = strlen(text)
-    return count > 0 ? text[count - 1] : nil
   }
 
   /// The value of `text` if it is one or more decimal digits (surrounding spaces and tabs

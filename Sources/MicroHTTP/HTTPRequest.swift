@@ -20,17 +20,20 @@ package struct HTTPRequest: ~Copyable {
   let connection: OpaquePointer?
   /// The header fields of a request made without a connection.
   private let fields: [HTTPHeader]
+  /// The fields read on every request, found when its framing was read.
+  private let known: KnownHeaders
 
   init(
     method: HTTPMethod, path: String,
     body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
-    connection: OpaquePointer
+    connection: OpaquePointer, headers: KnownHeaders
   ) {
     self.method = method
     self.path = path
     self.body = body
     self.connection = connection
     self.fields = []
+    self.known = headers
   }
 
   /// Creates a request that did not come from a connection, for `Responder.respond(to:)`: to
@@ -41,6 +44,7 @@ package struct HTTPRequest: ~Copyable {
     self.body = body
     self.connection = nil
     self.fields = headers
+    self.known = KnownHeaders()
   }
 
   /// Calls `read` with the request body (empty when there is none) and returns what it returns.
@@ -55,11 +59,7 @@ package struct HTTPRequest: ~Copyable {
 
   /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
   package func header(_ name: String) -> String? {
-    guard connection != nil else {
-      let wanted = name.lowercased()
-      return fields.first { $0.name.lowercased() == wanted }?.value
-    }
-    return lookup(.HEADER_KIND, name)
+    withHeaderBytes(name) { value in value.map { String(decoding: $0, as: UTF8.self) } }
   }
 
   /// Whether the request has a header `name` (case-insensitive); reads it without copying.
@@ -82,9 +82,13 @@ package struct HTTPRequest: ~Copyable {
       }
       return try value.withUTF8 { try body($0) }
     }
-    guard let value = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) }) else {
-      return try body(nil)
+    let found: UnsafePointer<CChar>?
+    if let known = KnownHeaders.Name(name) {
+      found = self.known[known]
+    } else {
+      found = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) })
     }
+    guard let value = found else { return try body(nil) }
     let count = strlen(value)
     return try value.withMemoryRebound(to: UInt8.self, capacity: count) {
       try body(UnsafeBufferPointer(start: $0, count: count))

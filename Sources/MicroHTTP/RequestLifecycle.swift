@@ -59,7 +59,7 @@ extension CallbackContext {
   /// larger than `refusedBodyReadLimit` or the client waits for `100 Continue` (else the body is
   /// read and dropped first), or over what the body budget has left (503).
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-    let headers = HTTPRequest(method: state.method, path: state.path, connection: connection)
+    let headers = HTTPRequest(method: state.method, path: state.path, connection: connection, headers: state.headers)
     if reportsEndings {
       state.start = MonotonicClock.now
       state.trace = headers.withHeaderBytes(TraceContext.headerName) {
@@ -184,7 +184,8 @@ extension CallbackContext {
   ) -> OpaquePointer? {
     let scratch = ResponseScratch.current()
     defer { scratch.reset() }
-    let request = HTTPRequest(method: state.method, path: state.path, body: body, connection: connection)
+    let request = HTTPRequest(
+      method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
     responder.respond(
       to: request, state.answer ?? .problem(.internalServerError), requestID: state.requestID,
       into: &scratch.response)

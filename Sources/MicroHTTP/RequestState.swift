@@ -36,6 +36,8 @@ final class RequestState {
   @exclusivity(unchecked) var start = MonotonicClock.Instant(nanoseconds: 0)
   @exclusivity(unchecked) var requestID: String?
   @exclusivity(unchecked) var trace: TraceContext?
+  /// The fields read on every request, found while the framing was read.
+  @exclusivity(unchecked) var headers = KnownHeaders()
   /// The answer's item count (`HTTPResponse.items`), or `nil`.
   @exclusivity(unchecked) var items: Int?
 

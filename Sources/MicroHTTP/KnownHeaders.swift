@@ -1,0 +1,77 @@
+import Glibc
+
+/// The request headers the server and layoutd read on every request, found in the one pass over
+/// the header fields that `RequestFraming` makes anyway, so that reading them later is a load
+/// instead of a search of the connection's fields.
+///
+/// Each holds the first field of its name, as `MHD_lookup_connection_value` would find it; the
+/// values are libmicrohttpd's, valid while the request lasts.
+struct KnownHeaders {
+  /// The headers kept.
+  enum Name: Int, CaseIterable {
+    case contentType, accept, origin, requestID, traceparent, host, expect, accessControlRequestMethod
+
+    /// The field name, as sent (compared without regard to case).
+    var text: StaticString {
+      switch self {
+      case .contentType: "Content-Type"
+      case .accept: "Accept"
+      case .origin: "Origin"
+      case .requestID: "X-Request-Id"
+      case .traceparent: "traceparent"
+      case .host: "Host"
+      case .expect: "Expect"
+      case .accessControlRequestMethod: "Access-Control-Request-Method"
+      }
+    }
+
+    /// The kept header a field name is, if any: its length decides which one it can be.
+    @inline(__always)
+    init?(_ name: UnsafePointer<CChar>, length: Int) {
+      let candidate: Name
+      switch length {
+      case 12: candidate = name[0] | 0x20 == 0x63 ? .contentType : .requestID  // c…, x…
+      case 6: candidate = name[0] | 0x20 == 0x61 ? .accept : name[0] | 0x20 == 0x6F ? .origin : .expect
+      case 11: candidate = .traceparent
+      case 4: candidate = .host
+      case 29: candidate = .accessControlRequestMethod
+      default: return nil
+      }
+      guard candidate.text.withUTF8Buffer({ strncasecmp(name, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), length) }) == 0
+      else { return nil }
+      self = candidate
+    }
+
+    /// The kept header `name` names, if any.
+    init?(_ name: String) {
+      var name = name
+      guard let found = name.withUTF8({ bytes in
+        bytes.withMemoryRebound(to: CChar.self) { Name(UnsafePointer($0.baseAddress!), length: $0.count) }
+      })
+      else { return nil }
+      self = found
+    }
+  }
+
+  private var values: (
+    UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+    UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?
+  ) = (nil, nil, nil, nil, nil, nil, nil, nil)
+
+  /// Keeps `value` for the field `name` of `length` bytes, unless a field of that name came first.
+  @inline(__always)
+  mutating func note(_ name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>) {
+    guard let known = Name(name, length: length), self[known] == nil else { return }
+    withUnsafeMutableBytes(of: &values) {
+      $0.storeBytes(of: value, toByteOffset: known.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride, as: UnsafePointer<CChar>?.self)
+    }
+  }
+
+  /// The value of the first field `name`, or nil when the request has none.
+  @inline(__always)
+  subscript(name: Name) -> UnsafePointer<CChar>? {
+    withUnsafeBytes(of: values) {
+      $0.load(fromByteOffset: name.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride, as: UnsafePointer<CChar>?.self)
+    }
+  }
+}
