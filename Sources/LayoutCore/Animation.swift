@@ -24,6 +24,8 @@ public struct KeyboardAnimation: Hashable, Sendable {
   public static let defaultCurve = 7
   /// The frame rates a request may ask for.
   public static let frameRates = 1...240
+  /// The curve raw values a request may send.
+  public static let curves = 0...15
 
   /// The motion this animation really makes (contract §6).
   public var motion: Motion { Motion(curve: curve, duration: duration) }
@@ -74,18 +76,6 @@ extension KeyboardLayout {
       duration: animation.duration.normalized, curve: animation.curve, options: animation.curve << 16,
       motionDuration: motion.duration + 0, easing: motion.easing,
       frames: animation.frameRate.map(motion.frames(frameRate:)),
-      timingFunction: timingFunction(curve: animation.curve))
-  }
-
-  /// contract §6: the compatibility `timingFunction` for a UIKit curve raw value; `ease-in-out` for
-  /// unknown values.
-  static func timingFunction(curve: Int) -> String {
-    switch curve {
-    case 1: "ease-in"
-    case 2: "ease-out"
-    case 3: "linear"
-    case 7: "cubic-bezier(0.38, 0.7, 0.125, 1)"
-    default: "ease-in-out"
-    }
+      timingFunction: motion.timingFunction)
   }
 }

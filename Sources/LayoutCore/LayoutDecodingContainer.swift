@@ -156,9 +156,20 @@ extension LayoutDecodingContainer {
   }
 }
 
-/// The largest magnitude a number may have (contract §2).
+/// The largest magnitude a number may have (contract §2): a power of ten.
 @usableFromInline
 let numberLimit = 1e9
+
+/// `numberLimit` as messages write it, `1e9`.
+var numberLimitText: String {
+  var exponent = 0
+  var rest = numberLimit
+  while rest >= 10 {
+    rest /= 10
+    exponent += 1
+  }
+  return "1e\(exponent)"
+}
 
 extension LayoutDecodingContainer {
   /// The number at `name`, finite, within ±1e9, ≥ 0 if `nonNegative`, with `-0` read as 0.

@@ -29,7 +29,9 @@ extension KeyboardAnimation: Codable {
   public init(validating container: some LayoutDecodingContainer) throws {
     duration = try container.validNumberIfPresent("duration", nonNegative: true) ?? Self.defaultDuration
     if let curve = try container.validNumberIfPresent("curve") {
-      guard curve.rounded() == curve, curve >= 0, curve <= 15 else {
+      guard curve.rounded() == curve, curve >= Double(Self.curves.lowerBound),
+        curve <= Double(Self.curves.upperBound)
+      else {
         throw LayoutValidationError.badCurve(curve, at: container.path("curve"))
       }
       self.curve = Int(curve)

@@ -82,6 +82,10 @@ public struct Motion: Hashable, Sendable {
     }
   }
 
+  /// The curve as the compatibility `timingFunction` (contract §6): the easing, but the spring
+  /// as its old Bézier stand-in.
+  var timingFunction: String { shape == .spring ? "cubic-bezier(0.38, 0.7, 0.125, 1)" : easing }
+
   /// `progress(k / frameRate)` for k = 0 … n, the last exactly 1 (contract §6).
   public func frames(frameRate: Int) -> MotionFrames {
     MotionFrames(self, frameRate: frameRate)

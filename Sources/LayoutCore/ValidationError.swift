@@ -98,7 +98,7 @@ extension LayoutValidationError {
   static func outOfRange(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
-      detail: "\(JSONPointer.subject(for: path)) must lie within ±1e9, got \(format(value)).")
+      detail: "\(JSONPointer.subject(for: path)) must lie within ±\(numberLimitText), got \(format(value)).")
   }
 
   @usableFromInline
@@ -112,14 +112,17 @@ extension LayoutValidationError {
   static func badCurve(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
-      detail: "\(JSONPointer.subject(for: path)) must be an integer from 0 to 15, got \(format(value)).")
+      detail:
+        "\(JSONPointer.subject(for: path)) must be an integer from \(KeyboardAnimation.curves.lowerBound) to \(KeyboardAnimation.curves.upperBound), got \(format(value))."
+    )
   }
 
   @usableFromInline
   static func badFrameRate(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
       kind: value.rounded() == value ? .outOfRange : .notAnInteger, pointer: JSONPointer.pointer(for: path),
-      detail: "\(JSONPointer.subject(for: path)) must be an integer from 1 to 240, got \(format(value))."
+      detail:
+        "\(JSONPointer.subject(for: path)) must be an integer from \(KeyboardAnimation.frameRates.lowerBound) to \(KeyboardAnimation.frameRates.upperBound), got \(format(value))."
     )
   }
 
@@ -133,7 +136,8 @@ extension LayoutValidationError {
       kind: .tooMany, pointer: JSONPointer.pointer(for: path),
       detail: "\(JSONPointer.subject(for: path)) \(frameRate) over a \(format(duration)) s motion gives "
         + "\(format(count)) frames; at most \(MotionFrames.maximumCount) are answered "
-        + "(ten seconds at 240 frames a second).")
+        + "(\((MotionFrames.maximumCount - 1) / KeyboardAnimation.frameRates.upperBound) seconds at "
+        + "\(KeyboardAnimation.frameRates.upperBound) frames a second).")
   }
 
   @usableFromInline

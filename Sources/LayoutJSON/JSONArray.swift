@@ -42,14 +42,23 @@ package struct JSONArray {
     case notAnObject
   }
 
-  // unowned(unsafe): `JSONTape.withParsed` keeps the tape alive while the closure that receives
-  // this array runs, and the array cannot be reached outside the package.
-  unowned(unsafe) let tape: JSONTape
+  // unowned(unsafe): as `JSONObject`'s, checked by `tape` on every read.
+  private unowned(unsafe) let owner: JSONTape
+  private let generation: UInt32
   let index: Int32
 
   init(tape: JSONTape, index: Int32) {
-    self.tape = tape
+    self.owner = tape
+    self.generation = tape.generation
     self.index = index
+  }
+
+  /// The tape, checked to still hold this array's document.
+  var tape: JSONTape {
+    @inline(__always) get {
+      precondition(owner.generation == generation, "a JSONArray was kept past its document")
+      return owner
+    }
   }
 
   /// The number of elements.
@@ -88,3 +97,6 @@ package struct JSONArray {
     }
   }
 }
+
+@available(*, unavailable, message: "a JSONArray reads its thread's tape")
+extension JSONArray: Sendable {}

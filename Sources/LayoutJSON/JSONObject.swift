@@ -6,10 +6,20 @@
 /// `StaticString`. Errors are `DecodingError`s with the cases and coding paths Foundation's
 /// `JSONDecoder` reports for the same member read through a keyed container.
 package struct JSONObject {
-  // unowned(unsafe): `JSONTape.withParsed` keeps the tape alive while the closure that receives
-  // this object runs, and the object cannot be reached outside the package.
-  unowned(unsafe) let tape: JSONTape
+  // unowned(unsafe): a tape lives as long as its thread (`JSONTape.withParsed`), and the object
+  // cannot leave the thread (it is not Sendable); `tape` checks the generation on every read, so
+  // an object kept past its document traps instead of reading the next one.
+  private unowned(unsafe) let owner: JSONTape
+  private let generation: UInt32
   let index: Int32
+
+  /// The tape, checked to still hold this object's document.
+  var tape: JSONTape {
+    @inline(__always) get {
+      precondition(owner.generation == generation, "a JSONObject was kept past its document")
+      return owner
+    }
+  }
 
   /// The object at node `index`, or the `DecodingError` `JSONDecoder` throws when it asks for a
   /// keyed container over another kind of value.
@@ -28,7 +38,8 @@ package struct JSONObject {
       }
       throw Self.mismatch(node, type: [String: Any].self, path: path)
     }
-    self.tape = tape
+    self.owner = tape
+    self.generation = tape.generation
     self.index = index
   }
 
@@ -36,7 +47,8 @@ package struct JSONObject {
   @inline(__always)
   init(tape: JSONTape, knownObjectAt index: Int32) {
     assert(tape.nodes[Int(index)].kind == .object)
-    self.tape = tape
+    self.owner = tape
+    self.generation = tape.generation
     self.index = index
   }
 
@@ -209,3 +221,6 @@ package struct JSONObject {
       ))
   }
 }
+
+@available(*, unavailable, message: "a JSONObject reads its thread's tape")
+extension JSONObject: Sendable {}

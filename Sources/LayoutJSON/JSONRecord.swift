@@ -78,8 +78,10 @@ struct JSONRecordState {
     /// Its name's number in `parent`, or its index when `parent` is an array.
     var link: Int32 = 0
     var parentIsArray = false
-    /// Its members without a number, in `others`.
+    /// Its members without a number: in `others` from `othersStart` to `othersEnd`, among the
+    /// others of the objects inside it.
     var othersStart: Int32 = 0
+    var othersEnd: Int32 = 0
     var othersCount: Int32 = 0
   }
 
@@ -87,6 +89,8 @@ struct JSONRecordState {
   struct Other {
     var key: JSONNameKey
     var value: JSONRecordValue
+    /// The object it is a member of.
+    var object: Int32
   }
 
   static let slotsPerObject = JSONNameTable.capacity
@@ -136,8 +140,7 @@ struct JSONRecordState {
     }
     objects.append(
       Object(
-        slots: index &* Int32(Self.slotsPerObject), parent: parent, link: link, parentIsArray: parentIsArray,
-        othersStart: Int32(truncatingIfNeeded: others.count)))
+        slots: index &* Int32(Self.slotsPerObject), parent: parent, link: link, parentIsArray: parentIsArray))
     return index
   }
 }
@@ -209,8 +212,8 @@ struct JSONNameTable {
   }
 
   /// The number of the name with `key`, given one if it has none and there is room; -1 when the
-  /// table is full. (The first names a thread reads take the numbers: the models' own, for a
-  /// thread that reads requests.)
+  /// table is full. (Only the literal names the models ask for are numbered, so the names a
+  /// thread's requests send cannot fill the table.)
   @inline(__always)
   mutating func number(for key: JSONNameKey) -> Int {
     let known = number(of: key)
@@ -273,8 +276,8 @@ package struct JSONRecordObject {
       return state.pointee.slots[Int(object.slots) &+ number]
     }
     guard object.othersCount > 0, name.utf8CodeUnitCount <= 16 else { return nil }
-    for other in Int(object.othersStart)..<Int(object.othersStart &+ object.othersCount)
-    where state.pointee.others.base[other].key == key {
+    for other in Int(object.othersStart)..<Int(object.othersEnd)
+    where state.pointee.others.base[other].key == key && state.pointee.others.base[other].object == index {
       return state.pointee.others.base[other].value
     }
     return nil
@@ -410,7 +413,8 @@ struct JSONRecordReader {
       guard position < count, bytes[position] == UInt8(ascii: ":") else { return nil }
       position &+= 1
       skipWhitespace()
-      let number = state.pointee.names.number(for: key)
+      // Only the names the models ask for take numbers: a client's own names cannot use them up.
+      let number = state.pointee.names.number(of: key)
       guard let value = readValue(parent: object, link: Int32(truncatingIfNeeded: number)) else { return nil }
       if number >= 0 {
         let bit: UInt64 = 1 &<< UInt64(number)
@@ -419,15 +423,22 @@ struct JSONRecordReader {
         state.pointee.objects.base[Int(object)].present |= bit
         state.pointee.slots[Int(state.pointee.objects.base[Int(object)].slots) &+ number] = value
       } else {
-        let others = state.pointee.objects.base[Int(object)]
-        for index in Int(others.othersStart)..<Int(others.othersStart &+ others.othersCount)
-        where state.pointee.others.base[index].key == key {
-          return nil
+        let held = state.pointee.objects.base[Int(object)]
+        if held.othersCount > 0 {
+          // A repeated name: the general parser says which and where.
+          for index in Int(held.othersStart)..<Int(held.othersEnd)
+          where state.pointee.others.base[index].key == key
+            && state.pointee.others.base[index].object == object
+          {
+            return nil
+          }
+        } else {
+          state.pointee.objects.base[Int(object)].othersStart = Int32(
+            truncatingIfNeeded: state.pointee.others.count)
         }
-        // Another object's others were appended since this one began: keep each object's
-        // others together by giving up (nested unknown objects with unknown members are rare).
-        guard Int(others.othersStart &+ others.othersCount) == state.pointee.others.count else { return nil }
-        state.pointee.others.append(JSONRecordState.Other(key: key, value: value))
+        state.pointee.others.append(JSONRecordState.Other(key: key, value: value, object: object))
+        state.pointee.objects.base[Int(object)].othersEnd = Int32(
+          truncatingIfNeeded: state.pointee.others.count)
         state.pointee.objects.base[Int(object)].othersCount &+= 1
       }
       skipWhitespace()

@@ -134,6 +134,10 @@ final class JSONTape {
   let nameKeys = JSONNameKeyCache()
   /// Set while a document is read, so a parse nested inside it gets its own tape.
   @exclusivity(unchecked) var inUse = false
+  /// Counts the documents read: a view of an earlier one finds it changed.
+  @exclusivity(unchecked) var generation: UInt32 = 0
+  /// The tape a parse nested inside this tape's document uses, kept for the thread's next.
+  @exclusivity(unchecked) private var nestedTape: JSONTape?
 
   init(nodeCapacity: Int = 64) {
     self.nodeCapacity = max(nodeCapacity, 8)
@@ -147,26 +151,37 @@ final class JSONTape {
     stack.deallocate()
   }
 
-  /// Parses `bytes` into the calling thread's tape (a fresh one if that is in use) and calls
-  /// `body` with it; the tape forgets `bytes` when `body` returns.
+  /// Parses `bytes` into the calling thread's tape and calls `body` with it; the tape forgets
+  /// `bytes` when `body` returns, and views of it no longer read.
   ///
-  /// With `collectsDuplicates`, repeated names do not fail the parse: they are listed in
-  /// `duplicates`.
+  /// A parse nested inside another's `body` uses a tape of its own, which its thread keeps:
+  /// every tape lives as long as its thread, so a view kept too long finds a changed
+  /// generation, never freed memory. With `collectsDuplicates`, repeated names do not fail the
+  /// parse: they are listed in `duplicates`.
   static func withParsed<Result>(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int, collectsDuplicates: Bool = false,
     _ body: (JSONTape) throws -> Result
   ) throws -> Result {
-    let cached = perThread.current
-    let tape = cached.inUse ? JSONTape() : cached
+    var tape = perThread.current
+    while tape.inUse { tape = tape.nested }
     tape.inUse = true
     defer {
       tape.inUse = false
+      tape.generation &+= 1
       tape.input = UnsafeRawBufferPointer(start: nil, count: 0)
     }
     tape.reset(for: bytes)
     var parser = JSONParser(tape: tape, maxDepth: maxDepth, collectsDuplicates: collectsDuplicates)
     try parser.parseDocument()
     return try withExtendedLifetime(tape) { try body(tape) }
+  }
+
+  /// The tape for a parse nested inside this one's document.
+  private var nested: JSONTape {
+    if let nestedTape { return nestedTape }
+    let tape = JSONTape()
+    nestedTape = tape
+    return tape
   }
 
   /// Makes room for `depth` open containers.

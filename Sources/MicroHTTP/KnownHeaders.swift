@@ -37,7 +37,10 @@ struct KnownHeaders {
       case 29: candidate = .accessControlRequestMethod
       default: return nil
       }
-      guard candidate.text.withUTF8Buffer({ strncasecmp(name, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), length) }) == 0
+      guard
+        candidate.text.withUTF8Buffer({
+          strncasecmp(name, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), length)
+        }) == 0
       else { return nil }
       self = candidate
     }
@@ -45,25 +48,29 @@ struct KnownHeaders {
     /// The kept header `name` names, if any.
     init?(_ name: String) {
       var name = name
-      guard let found = name.withUTF8({ bytes in
-        bytes.withMemoryRebound(to: CChar.self) { Name(UnsafePointer($0.baseAddress!), length: $0.count) }
-      })
+      guard
+        let found = name.withUTF8({ bytes in
+          bytes.withMemoryRebound(to: CChar.self) { Name(UnsafePointer($0.baseAddress!), length: $0.count) }
+        })
       else { return nil }
       self = found
     }
   }
 
-  private var values: (
-    UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-    UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?
-  ) = (nil, nil, nil, nil, nil, nil, nil, nil)
+  private var values:
+    (
+      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?
+    ) = (nil, nil, nil, nil, nil, nil, nil, nil)
 
   /// Keeps `value` for the field `name` of `length` bytes, unless a field of that name came first.
   @inline(__always)
   mutating func note(_ name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>) {
     guard let known = Name(name, length: length), self[known] == nil else { return }
     withUnsafeMutableBytes(of: &values) {
-      $0.storeBytes(of: value, toByteOffset: known.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride, as: UnsafePointer<CChar>?.self)
+      $0.storeBytes(
+        of: value, toByteOffset: known.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
+        as: UnsafePointer<CChar>?.self)
     }
   }
 
@@ -71,7 +78,9 @@ struct KnownHeaders {
   @inline(__always)
   subscript(name: Name) -> UnsafePointer<CChar>? {
     withUnsafeBytes(of: values) {
-      $0.load(fromByteOffset: name.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride, as: UnsafePointer<CChar>?.self)
+      $0.load(
+        fromByteOffset: name.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
+        as: UnsafePointer<CChar>?.self)
     }
   }
 }

@@ -59,7 +59,8 @@ extension CallbackContext {
   /// larger than `refusedBodyReadLimit` or the client waits for `100 Continue` (else the body is
   /// read and dropped first), or over what the body budget has left (503).
   func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-    let headers = HTTPRequest(method: state.method, path: state.path, connection: connection, headers: state.headers)
+    let headers = HTTPRequest(
+      method: state.method, path: state.path, connection: connection, headers: state.headers)
     if reportsEndings {
       state.start = MonotonicClock.now
       state.trace = headers.withHeaderBytes(TraceContext.headerName) {

@@ -21,7 +21,10 @@ struct AnimationTests {
       4: "ease-in-out", 15: "ease-in-out",
     ]
     for (curve, easing) in expected {
-      #expect(KeyboardLayout.timingFunction(curve: curve) == easing, "curve \(curve)")
+      #expect(
+        KeyboardLayout.animation(KeyboardAnimation(duration: 0.3, curve: curve)).timingFunction == easing,
+        "curve \(curve)")
+      #expect(Motion(curve: curve, duration: 0).timingFunction == easing, "curve \(curve), no motion")
     }
   }
 

@@ -1,0 +1,139 @@
+import Foundation
+import LayoutCore
+import LayoutJSON
+import LayoutTesting
+import Testing
+
+/// `JSONRecord`, the one-pass reader the service tries first: whatever it reads, it reads as
+/// Foundation's decoder and the general parser do, and it reads the plain bodies requests are.
+/// (What it gives up on is read by the general parser, whose answers the other differential
+/// tests pin.)
+@Suite struct RecordReaderTests {
+  /// What the record made of a body: a model, or nothing (it gave up, or a rule failed: the
+  /// service then reads the body again with the general parser).
+  static func read<T: ValidatingModel>(_ type: T.Type, _ body: [UInt8]) -> String? {
+    let value = try? body.withUnsafeBytes { bytes in
+      try JSONRecord.withRead(bytes) { try T(validating: RecordContainer($0)) }
+    }
+    return value.flatMap { $0 }.map { String(describing: $0) }
+  }
+
+  @Test(arguments: ExampleBodyGenerator.Mutation.allCases)
+  func whatTheRecordReadsFoundationReadsAlike(mutation: ExampleBodyGenerator.Mutation) throws {
+    let examples = try GoldenExamples.loadSingle()
+    try #require(!examples.isEmpty)
+    var generator = ExampleBodyGenerator(
+      rng: SplitMix64(seed: UInt64(ExampleBodyGenerator.Mutation.allCases.firstIndex(of: mutation)!) + 101)
+    )
+    var failures: [String] = []
+    var bodies = 0
+    var plainBodies = 0
+    var plainRead = 0
+    for _ in 0..<20 {
+      for example in examples {
+        let request = try JSONSerialization.jsonObject(with: example.request)
+        let (body, _) = generator.body(from: request, mutation: mutation)
+        bodies += 1
+        let isAvoid = example.endpoint == "/avoid"
+        let record = isAvoid ? Self.read(AvoidRequest.self, body) : Self.read(CaretFollowRequest.self, body)
+        // The generator writes escapes (`\u0065`) now and then: those are not plain.
+        let plain = !body.contains(UInt8(ascii: "\\"))
+        if plain { plainBodies += 1 }
+        guard let record else { continue }
+        if plain { plainRead += 1 }
+        let reference =
+          isAvoid
+          ? LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
+          : LayoutModelsDifferentialTests.decode(CaretFollowRequest.self, body, reader: .foundation)
+        if reference != .value(record) {
+          failures.append(
+            "\(example.name): record \(record), Foundation \(reference)\n\(String(decoding: body, as: UTF8.self))"
+          )
+        }
+      }
+    }
+    #expect(
+      failures.isEmpty,
+      "\(failures.count) differences, first: \(failures.prefix(2).joined(separator: "\n\n"))")
+    if mutation == .none || mutation == .unknownMember {
+      // Valid requests without escapes: the record reads each one itself.
+      #expect(
+        plainBodies > 0 && plainRead == plainBodies,
+        "the record read \(plainRead) of \(plainBodies) plain bodies")
+    }
+  }
+
+  /// A valid `/avoid` body, without its closing brace.
+  static let plain =
+    #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboard":{"x":0,"y":508,"width":390,"height":336},"#
+    + #""field":{"x":0,"y":700,"width":390,"height":44}"#
+
+  @Test func aRepeatedNameIsNeverReadAsEitherValue() throws {
+    #expect(Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)) != nil)
+    for body in [
+      // A model's name, a name no model asks for, a name inside an object no model reads.
+      Self.plain.replacingOccurrences(of: #""height":844"#, with: #""height":844,"x":5"#) + "}",
+      Self.plain + #","extra":1,"extra":2}"#,
+      Self.plain + #","extra":{"a":1,"b":{"c":2},"a":3}}"#,
+    ] {
+      #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(body)")
+    }
+    // Unknown members inside unknown objects, around a nested one: read, and the model is the same.
+    let nested = Self.plain + #","extra":{"a":1,"b":{"c":2,"d":[{"e":3}]},"f":4},"z":true}"#
+    let record = Self.read(AvoidRequest.self, Array(nested.utf8))
+    #expect(record != nil && record == Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
+  }
+
+  @Test func anythingUnplainIsLeftToTheGeneralParser() throws {
+    let plain = Self.plain
+    #expect(Self.read(AvoidRequest.self, Array((plain + "}").utf8)) != nil)
+    for tail in [
+      #","mode":"tr\u0061nslate"}"#,  // an escape
+      #","note":"é"}"#,  // not ASCII
+      #","aVeryLongUnknownMemberName":1}"#,  // a name beyond 16 bytes
+      #","nested":[[1]]}"#,  // an array in an array
+      "} ",  // fine: whitespace after
+      "}x",  // not JSON
+      #","x":01}"#,  // not JSON
+    ] {
+      let body = Array((plain + tail).utf8)
+      let record = Self.read(AvoidRequest.self, body)
+      let reference = LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
+      if tail == "} " {
+        #expect(record != nil && reference == .value(record!))
+      } else {
+        #expect(record == nil, "\(tail): the record read \(record ?? "")")
+      }
+    }
+  }
+
+  @Test func aRecordKeptPastItsDocumentStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      nonisolated(unsafe) var kept: JSONRecordObject?
+      _ = Array(#"{"a":1}"#.utf8).withUnsafeBytes { JSONRecord.withRead($0) { kept = $0 } }
+      _ = Array(#"{"a":2}"#.utf8).withUnsafeBytes { JSONRecord.withRead($0) { _ in } }
+      _ = try? kept?.number("a")
+    }
+  }
+
+  @Test func aParsedObjectKeptPastItsDocumentStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      nonisolated(unsafe) var kept: JSONObject?
+      _ = try? Array(#"{"a":1}"#.utf8).withUnsafeBytes { try JSONDocument.withParsed($0) { kept = $0 } }
+      _ = try? Array(#"{"a":2}"#.utf8).withUnsafeBytes { try JSONDocument.withParsed($0) { _ in } }
+      _ = try? kept?.number("a")
+    }
+  }
+
+  @Test func aViewStillReadsInsideItsDocumentWhileAnotherIsParsedInside() throws {
+    let outer = Array(#"{"a":1}"#.utf8)
+    let inner = Array(#"{"a":2}"#.utf8)
+    let values = try outer.withUnsafeBytes { outerBytes in
+      try JSONDocument.withParsed(outerBytes) { object in
+        let nested = try inner.withUnsafeBytes { try JSONDocument.withParsed($0) { try $0.number("a") } }
+        return (try object.number("a"), nested)
+      }
+    }
+    #expect(values == (1, 2))
+  }
+}
