@@ -1,0 +1,93 @@
+/// The keyboard along its way in (contract §11): the keyboard at each height `h` in `0…height`,
+/// and the heights at which its overlap with the container bends or jumps.
+///
+/// For `0 < h ≤ height` the keyboard at h is docked with its top at `screen.maxY - h`, so its
+/// overlap is 0 up to `reach`, grows point for point up to `full`, stays `container.height` up to
+/// `clears`, and is 0 from there on (only a container lying below the keyboard's bottom edge has
+/// `clears` within reach). At `h = 0` the keyboard is hidden.
+struct KeyboardPath {
+  let keyboard: KeyboardInput
+  let container: Rect
+  let screen: Rect
+  let undocked: UndockedPolicy
+  /// H: how far the end keyboard reaches above the screen's bottom when it is docked; else 0.
+  let height: Double
+  /// Whether the keyboard meets the container anywhere along the way: their horizontal ranges
+  /// overlap, the container has a height, and the keyboard's bottom edge lies below its top.
+  let meets: Bool
+  /// The height at which the keyboard's top reaches the container's bottom.
+  let reach: Double
+  /// The height from which the keyboard covers the whole container.
+  let full: Double
+  /// The height from which the keyboard's bottom edge lies at or above the container's top.
+  let clears: Double
+
+  init(_ keyboard: KeyboardInput, container: Rect, screen: Rect?, undocked: UndockedPolicy) {
+    let screen = screen ?? container
+    self.keyboard = keyboard
+    self.container = container
+    self.screen = screen
+    self.undocked = undocked
+    reach = screen.maxY - container.maxY
+    full = reach + container.height
+    guard let frame = KeyboardLayout.keyboardFrame(keyboard, screen: screen),
+      KeyboardLayout.keyboardState(keyboard: frame, screen: screen) == .docked
+    else {
+      height = 0
+      clears = 0
+      meets = false
+      return
+    }
+    if case .height(let keyboardHeight) = keyboard {
+      // A `keyboardHeight` keyboard ends at the screen's bottom at every height.
+      height = keyboardHeight
+      clears = screen.maxY > container.minY ? .infinity : 0
+    } else {
+      height = screen.maxY - frame.minY
+      clears = frame.maxY + height - container.minY
+    }
+    meets =
+      frame.maxX > container.minX && frame.minX < container.maxX && container.height > 0 && clears > 0
+  }
+
+  /// The keyboard at `h` (contract §11): the end keyboard moved down by `height - h`; for
+  /// `keyboardHeight`, the keyboard `keyboardHeight: h` describes.
+  func keyboard(at h: Double) -> KeyboardInput {
+    switch keyboard {
+    case .frame(let frame):
+      .frame(Rect(x: frame.x, y: frame.y + (height - h), width: frame.width, height: frame.height))
+    case .height: .height(h)
+    case .hidden: .hidden
+    }
+  }
+
+  /// The contract §3 overlap of the keyboard at `h`, as the core computes it.
+  func overlap(at h: Double) -> Double {
+    KeyboardLayout.keyboard(keyboard(at: h), container: container, screen: screen, undocked: undocked).overlap
+  }
+
+  /// Whether the overlap grows point for point with the height at `h`.
+  func ramps(at h: Double) -> Bool {
+    meets && reach < h && h < full
+  }
+
+  /// The first height after `h` at which the overlap bends or jumps, or `height`.
+  func nextKnot(after h: Double) -> Double {
+    guard meets else { return height }
+    var next = height
+    if reach > h && reach < next { next = reach }
+    if full > h && full < next { next = full }
+    if clears > h && clears < next { next = clears }
+    return next
+  }
+
+  /// The overlap at `h`, an end of a stretch where it grows point for point, as that stretch
+  /// reaches it: exactly 0 at `reach` and `container.height` at `full`, and at `h = 0` (where the
+  /// keyboard is hidden) what the keyboard covers as soon as it shows.
+  func rampOverlap(at h: Double) -> Double {
+    if h == reach { return 0 }
+    if h == full { return container.height }
+    if h <= 0 { return -reach }
+    return overlap(at: h)
+  }
+}

@@ -1,0 +1,120 @@
+/// An object of a `JSONRecord`, read member by member as the request models read it.
+///
+/// Handed out only by `JSONRecord.withRead(_:_:)` and valid only inside the closure it runs: every
+/// access checks that the thread's record still holds the document it came from (a view kept
+/// past its closure stops the process rather than read another document). Any failure — a
+/// missing member, a wrong type — throws `JSONRecordObject.Unreadable`: the caller reads the
+/// document again with the general parser, whose errors are the ones to report.
+package struct JSONRecordObject {
+  /// The error of every failed read: the general parser tells what it is.
+  package struct Unreadable: Error {}
+
+  // The state is the calling thread's record's, alive as long as the thread, and every access
+  // first checks `generation`.
+  let state: UnsafeMutablePointer<JSONRecordState>
+  let index: Int32
+  let generation: UInt32
+
+  init(state: UnsafeMutablePointer<JSONRecordState>, index: Int32) {
+    self.state = state
+    self.index = index
+    generation = state.pointee.generation
+  }
+
+  /// The value of member `name`, if the object has one (`null` included).
+  @inline(__always)
+  func member(_ name: StaticString) -> JSONRecordValue? {
+    precondition(state.pointee.generation == generation, "a JSONRecordObject was kept past its document")
+    let (key, number) = state.pointee.names.number(of: name)
+    let object = state.pointee.objects.base[Int(index)]
+    if number >= 0, object.present & (1 &<< UInt64(number)) != 0 {
+      return state.pointee.slots[Int(object.slots) &+ number]
+    }
+    guard object.othersCount > 0, name.utf8CodeUnitCount <= 16 else { return nil }
+    for other in Int(object.othersStart)..<Int(object.othersEnd)
+    where state.pointee.others.base[other].key == key && state.pointee.others.base[other].object == index {
+      return state.pointee.others.base[other].value
+    }
+    return nil
+  }
+
+  /// The value of member `name` when it is there and not `null`.
+  @inline(__always)
+  func presentMember(_ name: StaticString) -> JSONRecordValue? {
+    guard let value = member(name), value.kind != .null else { return nil }
+    return value
+  }
+
+  /// Whether the object has a member named `name`, `null` included.
+  @inline(__always)
+  package func contains(_ name: StaticString) -> Bool { member(name) != nil }
+
+  /// The number at `name`; a number too large for a `Double` reads as infinite.
+  @inline(__always)
+  package func number(_ name: StaticString) throws(Unreadable) -> Double {
+    guard let value = member(name), value.kind == .number else { throw Unreadable() }
+    return Double(bitPattern: value.payload)
+  }
+
+  /// The number at `name`, or nil when it is absent or `null`.
+  @inline(__always)
+  package func numberIfPresent(_ name: StaticString) throws(Unreadable) -> Double? {
+    guard let value = presentMember(name) else { return nil }
+    guard value.kind == .number else { throw Unreadable() }
+    return Double(bitPattern: value.payload)
+  }
+
+  /// The string at `name`, or nil when it is absent or `null`.
+  package func stringIfPresent(_ name: StaticString) throws(Unreadable) -> String? {
+    guard let value = presentMember(name) else { return nil }
+    guard value.kind == .string else { throw Unreadable() }
+    return String(
+      decoding: UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]),
+      as: UTF8.self)
+  }
+
+  /// The boolean at `name`, or nil when it is absent or `null`.
+  package func boolIfPresent(_ name: StaticString) throws(Unreadable) -> Bool? {
+    guard let value = presentMember(name) else { return nil }
+    switch value.kind {
+    case .true: return true
+    case .false: return false
+    default: throw Unreadable()
+    }
+  }
+
+  /// The object at `name`.
+  @inline(__always)
+  package func object(_ name: StaticString) throws(Unreadable) -> JSONRecordObject {
+    guard let value = member(name), value.kind == .object else { throw Unreadable() }
+    return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: value.payload))
+  }
+
+  /// The object at `name`, or nil when it is absent or `null`.
+  @inline(__always)
+  package func objectIfPresent(_ name: StaticString) throws(Unreadable) -> JSONRecordObject? {
+    guard let value = presentMember(name) else { return nil }
+    guard value.kind == .object else { throw Unreadable() }
+    return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: value.payload))
+  }
+
+  /// The number of elements of the array at `name`, or nil when it is absent or `null`.
+  package func arrayCountIfPresent(_ name: StaticString) throws(Unreadable) -> Int? {
+    guard let value = presentMember(name) else { return nil }
+    guard value.kind == .array else { throw Unreadable() }
+    return Int(value.start)
+  }
+
+  /// The object at position `index` of the array at `name`.
+  package func object(_ name: StaticString, at index: Int) throws(Unreadable) -> JSONRecordObject {
+    guard let array = member(name), array.kind == .array, index >= 0, index < Int(array.start) else {
+      throw Unreadable()
+    }
+    let element = state.pointee.elements.base[Int(array.payload) &+ index]
+    guard element.kind == .object else { throw Unreadable() }
+    return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: element.payload))
+  }
+}
+
+@available(*, unavailable, message: "a JSONRecordObject reads its thread's record")
+extension JSONRecordObject: Sendable {}
