@@ -65,8 +65,9 @@ struct JSONNameKey: Equatable {
 /// costs a loop each time.
 ///
 /// Direct-mapped, 256 slots: a literal's bytes never change, so a slot whose address matches
-/// holds its key; one that does not is filled anew.
-final class JSONNameKeyCache {
+/// holds its key; one that does not is filled anew. A plain pointer, so that a lookup through a
+/// view of the tape retains nothing; the tape that owns it frees it.
+struct JSONNameKeyCache {
   private struct Slot {
     var address: UInt = 0
     var key = JSONNameKey()
@@ -81,7 +82,8 @@ final class JSONNameKeyCache {
     slots.initialize(repeating: Slot(), count: Self.slotCount)
   }
 
-  deinit {
+  /// Frees the slots; the cache must not be used afterwards.
+  func deallocate() {
     slots.deallocate()
   }
 

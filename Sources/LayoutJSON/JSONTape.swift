@@ -149,6 +149,7 @@ final class JSONTape {
   deinit {
     nodes.deallocate()
     stack.deallocate()
+    nameKeys.deallocate()
   }
 
   /// Parses `bytes` into the calling thread's tape and calls `body` with it; the tape forgets

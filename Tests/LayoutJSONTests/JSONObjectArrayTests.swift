@@ -1,5 +1,6 @@
 import Foundation
 import LayoutJSON
+import LayoutTesting
 import Testing
 
 /// `JSONObject`'s array members: what `alsoReveal` is read through on the service's path.
@@ -47,5 +48,37 @@ struct JSONObjectArrayTests {
     #expect(errorPath(json) { _ = try $0.object("a", at: 2) } == ["a", "2"])
     #expect(errorPath(json) { _ = try $0.object("a", at: 0).number("w") } == ["a", "0", "w"])
     #expect(errorPath(json) { _ = try $0.object("missing", at: 0) } == ["missing"])
+  }
+
+  /// Lookups in any order, with nested objects, arrays, a long name, an escaped name and absent
+  /// names between them: each finds its own member, in this object and in another one read in
+  /// between.
+  @Test func lookupsInAnyOrderFindEveryMember() throws {
+    let json =
+      #"{"a": 1, "b": {"a": 10, "c": 30}, "c": 3, "d": [4, {"a": 40}], "aVeryLongMemberName": 5, "\u0065": 6}"#
+    let names: [StaticString] = ["a", "b", "c", "d", "aVeryLongMemberName", "e", "absent", "z"]
+    var random = SplitMix64(seed: 7)
+    try Array(json.utf8).withUnsafeBytes { bytes in
+      try JSONDocument.withParsed(bytes) { object in
+        let inner = try object.object("b")
+        for _ in 0..<400 {
+          let name = names[Int(random.next() % UInt64(names.count))]
+          switch name.description {
+          case "a": #expect(try object.number(name) == 1)
+          case "b": #expect(try object.object(name).number("c") == 30)
+          case "c": #expect(try object.number(name) == 3)
+          case "d": #expect(try object.arrayCountIfPresent(name) == 2)
+          case "aVeryLongMemberName": #expect(try object.number(name) == 5)
+          case "e": #expect(try object.number(name) == 6)
+          default: #expect(!object.contains(name))
+          }
+          // Another object's lookup moves the cursor away and back.
+          if random.next() % 3 == 0 {
+            #expect(try inner.number("a") == 10)
+            #expect(!inner.contains("b"))
+          }
+        }
+      }
+    }
   }
 }
