@@ -67,11 +67,13 @@ let package = Package(
     // Test support shared by the suites: the contract's worked examples, JSON comparison.
     .target(name: "LayoutTesting", path: "Tests/LayoutTesting"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "LayoutTesting"]),
-    .testTarget(name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutTesting"]),
+    .testTarget(
+      name: "LayoutJSONTests", dependencies: ["LayoutJSON", "LayoutCore", "LayoutService", "LayoutTesting"]),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTesting", "Posix"]),
     .testTarget(name: "LayoutAssetsTests", dependencies: ["LayoutAssets"]),
     .testTarget(name: "LayoutDiagramTests", dependencies: ["LayoutDiagram", "LayoutCore", "LayoutTesting"]),
     .testTarget(
-      name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd", "Posix"]),
+      name: "LayoutServiceTests",
+      dependencies: ["LayoutService", "HTTPTesting", "LayoutTesting", "layoutd", "Posix"]),
   ]
 )

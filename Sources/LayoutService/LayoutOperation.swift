@@ -19,13 +19,11 @@ package protocol LayoutOperation: Sendable {
   /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
   static var path: String { get }
 
-  /// Reads and validates one request from a parsed body: the model's own `init(validating:)`,
-  /// which holds every contract rule. (A concrete container, so that the model's generic
-  /// validation is specialized for it.)
-  static func request(validating container: JSONLayoutContainer) throws -> Request
-
-  /// The same, from a body read in one pass (`JSONRecord`): the fast way, where it applies.
-  static func request(validating container: RecordLayoutContainer) throws -> Request
+  /// Reads and validates one request from a parsed body or a body read in one pass
+  /// (`JSONRecord`): the model's own `init(validating:)`, which holds every contract rule.
+  /// (Generic over the container's object, never an existential, so that the model's
+  /// validation is specialized for each.)
+  static func request<Object>(validating container: LayoutContainer<Object>) throws -> Request
 
   /// The answer to a valid request: the core's computation.
   static func answer(to request: Request) -> Answer
@@ -44,12 +42,7 @@ package enum AvoidOperation: LayoutOperation {
   package static let path = "/avoid"
 
   @inline(__always)
-  package static func request(validating container: JSONLayoutContainer) throws -> AvoidRequest {
-    try AvoidRequest(validating: container)
-  }
-
-  @inline(__always)
-  package static func request(validating container: RecordLayoutContainer) throws -> AvoidRequest {
+  package static func request<Object>(validating container: LayoutContainer<Object>) throws -> AvoidRequest {
     try AvoidRequest(validating: container)
   }
 
@@ -68,12 +61,9 @@ package enum CaretFollowOperation: LayoutOperation {
   package static let path = "/caret-follow"
 
   @inline(__always)
-  package static func request(validating container: JSONLayoutContainer) throws -> CaretFollowRequest {
-    try CaretFollowRequest(validating: container)
-  }
-
-  @inline(__always)
-  package static func request(validating container: RecordLayoutContainer) throws -> CaretFollowRequest {
+  package static func request<Object>(
+    validating container: LayoutContainer<Object>
+  ) throws -> CaretFollowRequest {
     try CaretFollowRequest(validating: container)
   }
 

@@ -41,61 +41,6 @@ struct Sample: Codable {
   var flags: [Bool?]?
 }
 
-/// A parsed object as the request models read it, as the service conforms it.
-struct ObjectContainer: LayoutDecodingContainer {
-  let object: JSONObject
-
-  init(_ object: JSONObject) {
-    self.object = object
-  }
-
-  var codingPath: [any CodingKey] { object.codingPath }
-  func contains(_ name: StaticString) -> Bool { object.contains(name) }
-  func number(_ name: StaticString) throws -> Double { try object.number(name) }
-  func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
-  func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
-  func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
-  func object(_ name: StaticString) throws -> ObjectContainer { ObjectContainer(try object.object(name)) }
-
-  func objectIfPresent(_ name: StaticString) throws -> ObjectContainer? {
-    try object.objectIfPresent(name).map(ObjectContainer.init)
-  }
-
-  func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
-
-  func object(_ name: StaticString, at index: Int) throws -> ObjectContainer {
-    ObjectContainer(try object.object(name, at: index))
-  }
-}
-
-/// A one-pass record as the request models read it, as the service conforms it: no paths, since
-/// the service reads a body the record fails on again with the general parser.
-struct RecordContainer: LayoutDecodingContainer {
-  let object: JSONRecordObject
-
-  init(_ object: JSONRecordObject) {
-    self.object = object
-  }
-
-  var codingPath: [any CodingKey] { [] }
-  func contains(_ name: StaticString) -> Bool { object.contains(name) }
-  func number(_ name: StaticString) throws -> Double { try object.number(name) }
-  func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
-  func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
-  func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
-  func object(_ name: StaticString) throws -> RecordContainer { RecordContainer(try object.object(name)) }
-
-  func objectIfPresent(_ name: StaticString) throws -> RecordContainer? {
-    try object.objectIfPresent(name).map(RecordContainer.init)
-  }
-
-  func arrayCountIfPresent(_ name: StaticString) throws -> Int? { try object.arrayCountIfPresent(name) }
-
-  func object(_ name: StaticString, at index: Int) throws -> RecordContainer {
-    RecordContainer(try object.object(name, at: index))
-  }
-}
-
 /// A request model that reads through both `Decodable` and `init(validating:)`.
 protocol ValidatingModel: Decodable {
   init(validating container: some LayoutDecodingContainer) throws

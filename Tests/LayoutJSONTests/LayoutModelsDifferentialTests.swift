@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import LayoutJSON
+import LayoutService
 import LayoutTesting
 import Testing
 
@@ -57,7 +58,7 @@ import Testing
       case .foundation: value = try JSONDecoder().decode(type, from: Data(body))
       case .fastObject:
         value = try body.withUnsafeBytes { bytes in
-          try JSONDocument.withParsed(bytes) { try T(validating: ObjectContainer($0)) }
+          try JSONDocument.withParsed(bytes) { try T(validating: JSONLayoutContainer($0)) }
         }
       }
       return .value(String(describing: value))

@@ -96,13 +96,45 @@ enum RequestBody {
   #endif
 }
 
-/// A parsed body's object as the request models read it: the models' own validation
-/// (`init(validating:)`) runs straight on the parsed document, with the same answers and errors
-/// as their `Codable` decoding.
-package struct JSONLayoutContainer: LayoutDecodingContainer {
-  let object: JSONObject
+/// The reads a request model makes of a JSON object, member by member: what a parsed object
+/// (`JSONObject`) and a one-pass record's object (`JSONRecordObject`) both offer, so that one
+/// container over either serves the models.
+///
+/// Members are named by `StaticString`. An object is valid only inside the closure that lent it
+/// (`JSONDocument.withParsed`, `JSONRecord.withRead`).
+package protocol JSONObjectReading {
+  // `LayoutDecodingContainer`'s reads, same names and meanings: LayoutJSON knows no LayoutCore,
+  // so its objects cannot conform to that protocol themselves.
 
-  init(_ object: JSONObject) {
+  /// The path from the document's top to this object, for errors; empty where the reader keeps
+  /// none.
+  var codingPath: [any CodingKey] { get }
+  func contains(_ name: StaticString) -> Bool
+  func number(_ name: StaticString) throws -> Double
+  func numberIfPresent(_ name: StaticString) throws -> Double?
+  func stringIfPresent(_ name: StaticString) throws -> String?
+  func boolIfPresent(_ name: StaticString) throws -> Bool?
+  func object(_ name: StaticString) throws -> Self
+  func objectIfPresent(_ name: StaticString) throws -> Self?
+  func arrayCountIfPresent(_ name: StaticString) throws -> Int?
+  func object(_ name: StaticString, at index: Int) throws -> Self
+}
+
+extension JSONObject: JSONObjectReading {}
+
+extension JSONRecordObject: JSONObjectReading {
+  /// A record keeps no paths: whatever fails is read again by the general parser, whose error
+  /// carries the path.
+  package var codingPath: [any CodingKey] { [] }
+}
+
+/// A body's object as the request models read it: the models' own validation
+/// (`init(validating:)`) runs straight on the parsed document or the one-pass record, with the
+/// same answers and errors as their `Codable` decoding.
+package struct LayoutContainer<Object: JSONObjectReading>: LayoutDecodingContainer {
+  let object: Object
+
+  package init(_ object: Object) {
     self.object = object
   }
 
@@ -124,61 +156,12 @@ package struct JSONLayoutContainer: LayoutDecodingContainer {
   package func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
 
   @inline(__always)
-  package func object(_ name: StaticString) throws -> JSONLayoutContainer {
-    JSONLayoutContainer(try object.object(name))
-  }
+  package func object(_ name: StaticString) throws -> Self { Self(try object.object(name)) }
 
   @inline(__always)
-  package func objectIfPresent(_ name: StaticString) throws -> JSONLayoutContainer? {
-    try object.objectIfPresent(name).map(JSONLayoutContainer.init)
-  }
-
-  @inline(__always)
-  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
-    try object.arrayCountIfPresent(name)
-  }
-
-  @inline(__always)
-  package func object(_ name: StaticString, at index: Int) throws -> JSONLayoutContainer {
-    JSONLayoutContainer(try object.object(name, at: index))
-  }
-}
-
-/// A body read in one pass (`JSONRecord`) as the request models read it. Its errors carry no
-/// path: whatever it throws, the body is read again through `JSONLayoutContainer`, whose error
-/// is the answer.
-package struct RecordLayoutContainer: LayoutDecodingContainer {
-  let object: JSONRecordObject
-
-  init(_ object: JSONRecordObject) {
-    self.object = object
-  }
-
-  package var codingPath: [any CodingKey] { [] }
-
-  @inline(__always)
-  package func contains(_ name: StaticString) -> Bool { object.contains(name) }
-
-  @inline(__always)
-  package func number(_ name: StaticString) throws -> Double { try object.number(name) }
-
-  @inline(__always)
-  package func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
-
-  @inline(__always)
-  package func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
-
-  @inline(__always)
-  package func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
-
-  @inline(__always)
-  package func object(_ name: StaticString) throws -> RecordLayoutContainer {
-    RecordLayoutContainer(try object.object(name))
-  }
-
-  @inline(__always)
-  package func objectIfPresent(_ name: StaticString) throws -> RecordLayoutContainer? {
-    try object.objectIfPresent(name).map(RecordLayoutContainer.init)
+  package func objectIfPresent(_ name: StaticString) throws -> Self? {
+    guard let member = try object.objectIfPresent(name) else { return nil }
+    return Self(member)
   }
 
   @inline(__always)
@@ -187,7 +170,14 @@ package struct RecordLayoutContainer: LayoutDecodingContainer {
   }
 
   @inline(__always)
-  package func object(_ name: StaticString, at index: Int) throws -> RecordLayoutContainer {
-    RecordLayoutContainer(try object.object(name, at: index))
+  package func object(_ name: StaticString, at index: Int) throws -> Self {
+    Self(try object.object(name, at: index))
   }
 }
+
+/// A parsed body's object (the general parser's tape), with the paths its errors need.
+package typealias JSONLayoutContainer = LayoutContainer<JSONObject>
+
+/// A body read in one pass (`JSONRecord`). Its errors carry no path: whatever it throws, the body
+/// is read again through `JSONLayoutContainer`, whose error is the answer.
+package typealias RecordLayoutContainer = LayoutContainer<JSONRecordObject>
