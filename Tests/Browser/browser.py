@@ -1,4 +1,5 @@
-"""What the browser tests share: where the service is, a headless Chromium, and a POST.
+"""What the browser tests share: where the service is, a headless Chromium, the playground page
+and a POST.
 
 Run each test file as a script (scripts/checks/40-browser does): its folder is then on the
 import path, so `from browser import …` finds this module.
@@ -6,10 +7,13 @@ import path, so `from browser import …` finds this module.
 
 import json
 import os
+import unittest
 import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 BASE = os.environ.get("LAYOUTD_URL", "http://127.0.0.1:8080")
 ARTIFACTS = os.environ.get("ARTIFACTS", "artifacts")
@@ -38,3 +42,42 @@ def post(path, body, accept="application/json"):
         headers={"Content-Type": "application/json", "Accept": accept})
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status, response.headers.get("Content-Type"), response.read()
+
+
+class BrowserTest(unittest.TestCase):
+    """A test class with a headless Chromium of its own (`self.driver`), quit when the class ends."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+
+class PlaygroundPage(BrowserTest):
+    """Each test starts on the playground at 1400×1000 with its first answer drawn."""
+
+    def setUp(self):
+        self.driver.set_window_size(1400, 1000)
+        self.driver.get(BASE + "/")
+        self.seq = 0
+        self.wait_for_answer()
+
+    def element(self, element_id):
+        return self.driver.find_element(By.ID, element_id)
+
+    def readout(self, name):
+        return self.element("readout").get_attribute("data-" + name)
+
+    def wait_for_answer(self):
+        """Waits until an answer newer than the last one seen is drawn and its animation ended."""
+        previous = self.seq
+
+        def settled(_):
+            seq = self.readout("seq")
+            return seq is not None and int(seq) > previous and self.readout("settled") == "true"
+
+        WebDriverWait(self.driver, WAIT).until(settled, "the page drew no new answer")
+        self.seq = int(self.readout("seq"))

@@ -12,7 +12,7 @@ import json
 import os
 import unittest
 
-from browser import ARTIFACTS, BASE, WAIT, chromium, post
+from browser import ARTIFACTS, BASE, WAIT, BrowserTest, post
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -57,15 +57,7 @@ try {
 """
 
 
-class MotionTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = chromium()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
+class MotionTest(BrowserTest):
     def setUp(self):
         # The playground's origin: layoutd.js and the API are same-origin there.
         self.driver.get(BASE + "/")

@@ -12,10 +12,9 @@ import os
 import unittest
 import urllib.request
 
-from browser import ARTIFACTS, BASE, WAIT, chromium, post
+from browser import ARTIFACTS, BASE, WAIT, PlaygroundPage, post
 
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -25,39 +24,8 @@ SCREEN = {"width": 390, "height": 844}
 SAFE_AREA = {"top": 47, "left": 0, "bottom": 34, "right": 0}
 
 
-class PlaygroundTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = chromium()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
-    def setUp(self):
-        self.driver.set_window_size(1400, 1000)
-        self.driver.get(BASE + "/")
-        self.seq = 0
-        self.wait_for_answer()
-
+class PlaygroundTest(PlaygroundPage):
     # --- page access -------------------------------------------------------------------------
-
-    def element(self, element_id):
-        return self.driver.find_element(By.ID, element_id)
-
-    def readout(self, name):
-        return self.element("readout").get_attribute("data-" + name)
-
-    def wait_for_answer(self):
-        """Waits until an answer newer than the last one seen is drawn and its animation ended."""
-        previous = self.seq
-
-        def settled(_):
-            seq = self.readout("seq")
-            return seq is not None and int(seq) > previous and self.readout("settled") == "true"
-
-        WebDriverWait(self.driver, WAIT).until(settled, "the page drew no new answer")
-        self.seq = int(self.readout("seq"))
 
     def drawn(self, element_id):
         """The element's rect in points, relative to the device screen the page draws."""

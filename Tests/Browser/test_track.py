@@ -17,7 +17,7 @@ import json
 import os
 import unittest
 
-from browser import ARTIFACTS, BASE, WAIT, chromium, post
+from browser import ARTIFACTS, BASE, WAIT, BrowserTest, PlaygroundPage, post
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -133,15 +133,11 @@ import("/layoutd.js").then(({ trackAt }) => {
 """
 
 
-class TrackAtTest(unittest.TestCase):
+class TrackAtTest(BrowserTest):
     @classmethod
     def setUpClass(cls):
-        cls.driver = chromium()
+        super().setUpClass()
         cls.driver.get(BASE + "/layoutd.js")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
 
     def track_at(self, cases):
         result = self.driver.execute_async_script(TRACK_AT, cases)
@@ -259,15 +255,7 @@ const [body, source, heights, done] = arguments;
 """
 
 
-class FollowKeyboardTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = chromium()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
+class FollowKeyboardTest(BrowserTest):
     def setUp(self):
         # A fresh page each time: the stubs replace the window's own visualViewport.
         self.driver.get(BASE + "/layoutd.js")
@@ -315,41 +303,14 @@ import("/layoutd.js").then(async ({ avoid, followKeyboard }) => {
         self.assertIn("track", result["message"])
 
 
-class PlaygroundTrackTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = chromium()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
+class PlaygroundTrackTest(PlaygroundPage):
     def setUp(self):
-        self.driver.set_window_size(1400, 1000)
-        self.driver.get(BASE + "/")
-        self.seq = 0
-        self.wait_for_answer()
+        super().setUp()
         # Every fetch the page makes from here on is counted.
         self.driver.execute_script("""
             window.fetchCount = 0;
             const realFetch = window.fetch;
             window.fetch = (...args) => { window.fetchCount += 1; return realFetch(...args); };""")
-
-    def element(self, element_id):
-        return self.driver.find_element(By.ID, element_id)
-
-    def readout(self, name):
-        return self.element("readout").get_attribute("data-" + name)
-
-    def wait_for_answer(self):
-        previous = self.seq
-
-        def settled(_):
-            seq = self.readout("seq")
-            return seq is not None and int(seq) > previous and self.readout("settled") == "true"
-
-        WebDriverWait(self.driver, WAIT).until(settled, "the page drew no new answer")
-        self.seq = int(self.readout("seq"))
 
     def requests(self):
         """(fetches counted since setUp, the page's own counter, whether a request is scheduled)."""
