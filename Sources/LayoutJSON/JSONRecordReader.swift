@@ -170,17 +170,7 @@ struct JSONRecordReader {
   @inline(__always)
   mutating func readPlainString(maxLength: Int) -> (JSONNameKey, Int)? {
     let start = position &+ 1
-    var index = start
-    while index &+ 8 <= count {
-      let special = JSONParser.specialBytes(
-        UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
-      if special == 0 {
-        index &+= 8
-      } else {
-        index &+= special.trailingZeroBitCount &>> 3
-        break
-      }
-    }
+    var index = JSONParser.plainRunEnd(bytes, from: start, count: count)
     while index < count, bytes[index] != UInt8(ascii: "\"") {
       let byte = bytes[index]
       guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }

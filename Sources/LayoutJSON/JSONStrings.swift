@@ -136,18 +136,7 @@ extension JSONParser {
     var index = start
     var flags: UInt8 = 0
     while true {
-      // Eight bytes at a time while eight are left: a word without a quote, a backslash, a control
-      // character or a byte of a multi-byte sequence is skipped whole.
-      while index &+ 8 <= count {
-        let special = Self.specialBytes(
-          UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
-        if special == 0 {
-          index &+= 8
-        } else {
-          index &+= special.trailingZeroBitCount &>> 3
-          break
-        }
-      }
+      index = Self.plainRunEnd(bytes, from: index, count: count)
       guard index < count else {
         throw error("unexpected end of input inside a string", at: index)
       }
@@ -174,6 +163,22 @@ extension JSONParser {
         kind: .string, flags: flags, parent: parent, start: UInt32(truncatingIfNeeded: start),
         end: UInt32(truncatingIfNeeded: index), packed: packed))
     position = index + 1
+  }
+
+  /// Where the run of plain bytes from `index` ends: read eight at a time while eight are left, a
+  /// word without a quote, a backslash, a control character or a byte of a multi-byte sequence is
+  /// skipped whole, and the answer is the first such byte of the word that has one. Within the last
+  /// seven bytes it stops at once; the caller reads those one by one.
+  @inline(__always)
+  static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+    var index = index
+    while index &+ 8 <= count {
+      let special = specialBytes(
+        UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
+      if special != 0 { return index &+ special.trailingZeroBitCount &>> 3 }
+      index &+= 8
+    }
+    return index
   }
 
   /// The high bit of each byte of `word` that is a quote, a backslash, below 0x20 or from 0x80
