@@ -311,7 +311,26 @@ extension JSONWriter {
     var written = 0
     destination[written] = UInt8(ascii: "\"")
     written &+= 1
-    for byte in text {
+    let count = text.count
+    guard count > 0, let source = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+      destination[written] = UInt8(ascii: "\"")
+      return written &+ 1
+    }
+    var index = 0
+    while index < count {
+      // Eight bytes at a time while eight are left: each word is stored whole (there is room: an
+      // escape takes six), and only its bytes before the first special one count as written.
+      if index &+ 8 <= count {
+        let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(destination + written).storeBytes(of: word, as: UInt64.self)
+        let special = JSONParser.specialBytes(UInt64(littleEndian: word))
+        let plain = special == 0 ? 8 : special.trailingZeroBitCount &>> 3
+        index &+= plain
+        written &+= plain
+        if plain == 8 { continue }
+      }
+      let byte = source[index]
+      index &+= 1
       guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
         destination[written] = byte
         written &+= 1

@@ -55,7 +55,7 @@ func serveRequest(
   let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
   guard let pointer = conCls.pointee else {
     let state = RequestState(
-      method: HTTPMethod(String(cString: method)), path: requestPath(url), maxBodyBytes: context.maxBodyBytes)
+      method: HTTPMethod(cString: method), path: requestPath(url), maxBodyBytes: context.maxBodyBytes)
     conCls.pointee = Unmanaged.passRetained(state).toOpaque()
     context.liveRequests.add(1, ordering: .sequentiallyConsistent)
     let framing = RequestFraming(connection, version: version)

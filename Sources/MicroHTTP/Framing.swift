@@ -119,7 +119,7 @@ private func readField(
 /// is already cut off by libmicrohttpd.
 func requestPath(_ target: UnsafePointer<CChar>) -> String {
   let text = String(cString: target)
-  guard text.first != "/", let schemeEnd = text.firstRange(of: "://") else { return text }
+  guard target[0] != 0x2F, let schemeEnd = text.firstRange(of: "://") else { return text }
   let scheme = text[..<schemeEnd.lowerBound].lowercased()
   guard scheme == "http" || scheme == "https" else { return text }
   let authorityAndPath = text[schemeEnd.upperBound...]

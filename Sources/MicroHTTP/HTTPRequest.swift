@@ -67,6 +67,16 @@ package struct HTTPRequest: ~Copyable {
     withHeaderBytes(name) { $0 != nil }
   }
 
+  /// The value of the request header `name`, or `nil` when it is absent.
+  package func header(_ name: KnownHeaders.Name) -> String? {
+    withHeaderBytes(name) { value in value.map { String(decoding: $0, as: UTF8.self) } }
+  }
+
+  /// Whether the request has a header `name`; reads it without copying.
+  package func hasHeader(_ name: KnownHeaders.Name) -> Bool {
+    withHeaderBytes(name) { $0 != nil }
+  }
+
   /// Calls `body` with the bytes of the request header `name` (case-insensitive), or `nil` when
   /// it is absent, without copying them into a `String`.
   ///
@@ -75,20 +85,38 @@ package struct HTTPRequest: ~Copyable {
   package func withHeaderBytes<Result>(
     _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
   ) rethrows -> Result {
-    guard let connection else {
-      let wanted = name.lowercased()
-      guard var value = fields.first(where: { $0.name.lowercased() == wanted })?.value else {
-        return try body(nil)
-      }
-      return try value.withUTF8 { try body($0) }
+    if let known = KnownHeaders.Name(name) { return try withHeaderBytes(known, body) }
+    guard let connection else { return try withFieldBytes(name, body) }
+    let found = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) })
+    return try Self.withBytes(found, body)
+  }
+
+  /// `withHeaderBytes(_:_:)` for a header every request's framing pass keeps: one load, no
+  /// search and no name compared.
+  package func withHeaderBytes<Result>(
+    _ name: KnownHeaders.Name, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+  ) rethrows -> Result {
+    guard connection != nil else { return try withFieldBytes(name.text.description, body) }
+    return try Self.withBytes(known[name], body)
+  }
+
+  /// The bytes of the field `name` of a request made without a connection.
+  private func withFieldBytes<Result>(
+    _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+  ) rethrows -> Result {
+    let wanted = name.lowercased()
+    guard var value = fields.first(where: { $0.name.lowercased() == wanted })?.value else {
+      return try body(nil)
     }
-    let found: UnsafePointer<CChar>?
-    if let known = KnownHeaders.Name(name) {
-      found = self.known[known]
-    } else {
-      found = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) })
-    }
-    guard let value = found else { return try body(nil) }
+    return try value.withUTF8 { try body($0) }
+  }
+
+  /// Calls `body` with the bytes of the C string `value`, or `nil`.
+  @inline(__always)
+  private static func withBytes<Result>(
+    _ value: UnsafePointer<CChar>?, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+  ) rethrows -> Result {
+    guard let value else { return try body(nil) }
     let count = strlen(value)
     return try value.withMemoryRebound(to: UInt8.self, capacity: count) {
       try body(UnsafeBufferPointer(start: $0, count: count))
@@ -98,7 +126,7 @@ package struct HTTPRequest: ~Copyable {
   /// Whether the client waits for `100 Continue` before it sends the body (`Expect:
   /// 100-continue`, RFC 9110 §10.1.1).
   package var expectsContinue: Bool {
-    withHeaderBytes("Expect") { value in
+    withHeaderBytes(.expect) { value in
       guard let value else { return false }
       return String(decoding: value, as: UTF8.self).lowercased() == "100-continue"
     }
@@ -136,6 +164,18 @@ package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCon
   /// Creates a method from its token.
   package init(_ token: String) {
     self.rawValue = token
+  }
+
+  /// The method a request line names: the common ones without reading the token into a new
+  /// string.
+  init(cString token: UnsafePointer<CChar>) {
+    if strcmp(token, "POST") == 0 {
+      self = .post
+    } else if strcmp(token, "GET") == 0 {
+      self = .get
+    } else {
+      self.init(String(cString: token))
+    }
   }
 
   /// The method's token, e.g. `POST`.

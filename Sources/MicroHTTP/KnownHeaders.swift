@@ -6,9 +6,9 @@ import Glibc
 ///
 /// Each holds the first field of its name, as `MHD_lookup_connection_value` would find it; the
 /// values are libmicrohttpd's, valid while the request lasts.
-struct KnownHeaders {
-  /// The headers kept.
-  enum Name: Int, CaseIterable {
+package struct KnownHeaders {
+  /// The headers kept: `HTTPRequest.withHeaderBytes(_:_:)` reads one by a load.
+  package enum Name: Int, CaseIterable, Sendable {
     case contentType, accept, origin, requestID, traceparent, host, expect, accessControlRequestMethod
 
     /// The field name, as sent (compared without regard to case).

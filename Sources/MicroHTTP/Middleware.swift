@@ -2,8 +2,10 @@
 /// run by the one pipeline (`Responder`), in order: as Hummingbird composes middleware, reduced
 /// to the two moments a libmicrohttpd server has.
 ///
-/// Both requirements run on the worker thread that serves the request: keep them short.
-package protocol HTTPMiddleware: Sendable {
+/// Both requirements run on the worker thread that serves the request: keep them short. A stage
+/// is a class: the pipeline holds each as a reference it calls in place, where a struct in an
+/// existential would be copied out and destroyed on every call.
+package protocol HTTPMiddleware: AnyObject, Sendable {
   /// Adds to or changes an answer just before it is sent: every handler's answer and the
   /// server's own problems (400, 404, 405, 413, 503), not the answers libmicrohttpd sends by
   /// itself (414, 431, 505). `request.body` is empty for the server's own answers.

@@ -63,7 +63,7 @@ extension CallbackContext {
       method: state.method, path: state.path, connection: connection, headers: state.headers)
     if reportsEndings {
       state.start = MonotonicClock.now
-      state.trace = headers.withHeaderBytes(TraceContext.headerName) {
+      state.trace = headers.withHeaderBytes(.traceparent) {
         $0.flatMap(TraceContext.init(header:))
       }
     }

@@ -33,10 +33,12 @@ package struct Responder: Sendable {
   /// a new one; nil when the server assigns no ids.
   func requestID(for request: borrowing HTTPRequest) -> String? {
     guard let requestIDs else { return nil }
-    return request.withHeaderBytes(requestIDs.header) { value in
+    func kept(_ value: UnsafeBufferPointer<UInt8>?) -> String {
       if let value, RequestIDSource.isSane(value) { return String(decoding: value, as: UTF8.self) }
       return requestIDs.source.next()
     }
+    if let known = requestIDs.knownHeader { return request.withHeaderBytes(known, kept) }
+    return request.withHeaderBytes(requestIDs.header, kept)
   }
 
   /// Answers `request` as `answer` says, into `response` (which must be empty): runs the handler
@@ -65,15 +67,21 @@ package struct Responder: Sendable {
 }
 
 /// How a server names and issues request ids.
-package struct RequestIDs: Sendable {
+///
+/// A class: the pipeline reads it on every request, and a reference costs one retain to copy
+/// where a struct holding a string costs several.
+package final class RequestIDs: Sendable {
   /// The header that carries a request's id, in both directions.
   package let header: String
+  /// `header`, when the framing pass keeps it (as it keeps `X-Request-Id`).
+  let knownHeader: KnownHeaders.Name?
   let source: RequestIDSource
 
   /// Ids in `header`: the client's own when it is 1 to 128 characters of visible ASCII, else a
   /// new one (32 hex digits).
   package init(header: String = HTTPHeader.requestIDName) {
     self.header = header
+    self.knownHeader = KnownHeaders.Name(header)
     self.source = RequestIDSource()
   }
 }

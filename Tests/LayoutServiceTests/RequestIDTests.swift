@@ -68,8 +68,12 @@ struct RequestIDTests {
 }
 
 /// Hands every finished request to a closure.
-struct RecordingMiddleware: HTTPMiddleware {
+final class RecordingMiddleware: HTTPMiddleware {
   let record: @Sendable (CompletedRequest) -> Void
+
+  init(record: @escaping @Sendable (CompletedRequest) -> Void) {
+    self.record = record
+  }
 
   func requestEnded(_ request: CompletedRequest) {
     record(request)

@@ -64,9 +64,17 @@ enum TestServer {
 }
 
 /// A middleware made of closures, to see what the pipeline hands middleware.
-struct TestMiddleware: HTTPMiddleware {
-  var onPrepare: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void = { _, _ in }
-  var onEnd: @Sendable (CompletedRequest) -> Void = { _ in }
+final class TestMiddleware: HTTPMiddleware {
+  let onPrepare: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void
+  let onEnd: @Sendable (CompletedRequest) -> Void
+
+  init(
+    onPrepare: @escaping @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void = { _, _ in },
+    onEnd: @escaping @Sendable (CompletedRequest) -> Void = { _ in }
+  ) {
+    self.onPrepare = onPrepare
+    self.onEnd = onEnd
+  }
 
   func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
     onPrepare(request, &response)

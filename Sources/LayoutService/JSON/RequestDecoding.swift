@@ -41,8 +41,8 @@ enum RequestBody {
     _ request: borrowing HTTPRequest, expecting: String = "a JSON object"
   ) throws(HTTPError) {
     // Read in place: a `String` is made only for the error.
-    let isJSON = request.withHeaderBytes("Content-Type") { $0.map(MediaType.isReadAsJSON) ?? true }
-    if !isJSON { throw .unsupportedMediaType(request.header("Content-Type") ?? "") }
+    let isJSON = request.withHeaderBytes(.contentType) { $0.map(MediaType.isReadAsJSON) ?? true }
+    if !isJSON { throw .unsupportedMediaType(request.header(.contentType) ?? "") }
     guard request.body.count > 0 else { throw .emptyBody(expecting: expecting) }
   }
 

@@ -45,8 +45,8 @@ package struct CORSPolicy: Equatable, Sendable {
     response.status = 204
     response.contentType = ""
     response.addHeader("Allow", "OPTIONS, POST")
-    guard request.hasHeader("Access-Control-Request-Method"),
-      allowedOrigin(for: request.header("Origin")) != nil
+    guard request.hasHeader(.accessControlRequestMethod),
+      allowedOrigin(for: request.header(.origin)) != nil
     else { return }
     response.addHeader("Access-Control-Allow-Methods", Self.allowMethods)
     response.addHeader("Access-Control-Allow-Headers", Self.allowHeaders)
@@ -62,16 +62,20 @@ package struct CORSPolicy: Equatable, Sendable {
 /// Requests without `Origin` get neither, so an answer that a cache may store (to `GET` or
 /// `HEAD`) also says `Vary: Origin`. Answers to `POST` and `OPTIONS` are not stored by caches
 /// (RFC 9111 §3: they carry no explicit freshness), so they go without `Vary`.
-struct CORSMiddleware: HTTPMiddleware {
+final class CORSMiddleware: HTTPMiddleware {
   let policy: CORSPolicy
+
+  init(policy: CORSPolicy) {
+    self.policy = policy
+  }
 
   func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
     if request.method == .get || request.method == .head { response.addHeader("Vary", "Origin") }
-    guard request.hasHeader("Origin") else { return }
+    guard request.hasHeader(.origin) else { return }
     if policy.allowsAnyOrigin {
       response.addHeader("Access-Control-Allow-Origin", "*")
     } else {
-      guard let origin = policy.allowedOrigin(for: request.header("Origin")) else { return }
+      guard let origin = policy.allowedOrigin(for: request.header(.origin)) else { return }
       response.addHeader("Access-Control-Allow-Origin", origin)
     }
     response.addHeader("Access-Control-Expose-Headers", CORSPolicy.exposeHeaders)
