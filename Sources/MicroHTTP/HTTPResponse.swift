@@ -13,6 +13,9 @@ package struct HTTPResponse: Sendable {
   package var headers: [HTTPHeader]
   /// The body bytes.
   package var body: [UInt8]
+  /// The request's id, sent in the server's request-id header (`Configuration.requestIDs`);
+  /// set by the pipeline after the handler.
+  package var requestID: RequestID?
   /// How many items the answer holds, for an answer to a batch of requests; reported to the
   /// observer as `CompletedRequest.items`. `nil` for other answers.
   package var items: Int?
@@ -54,6 +57,7 @@ package struct HTTPResponse: Sendable {
     contentType = HTTPResponse.defaultContentType
     headers.removeAll(keepingCapacity: true)
     body.removeAll(keepingCapacity: true)
+    requestID = nil
     items = nil
   }
 }

@@ -41,7 +41,7 @@ package struct CompletedRequest: Sendable {
   /// Response body bytes queued.
   package var bytesOut: Int
   /// The request's id, when the server assigns them (`Configuration.requestIDs`).
-  package var requestID: String?
+  package var requestID: RequestID?
   /// The caller's W3C trace context, when its `traceparent` header was valid.
   package var trace: TraceContext?
   /// `true` when the answer was sent in full; `false` when the connection was closed, timed
@@ -53,7 +53,7 @@ package struct CompletedRequest: Sendable {
   /// Creates a record.
   package init(
     method: HTTPMethod, path: String, route: RouteID?, status: Int, durationNanoseconds: UInt64,
-    bytesIn: Int, bytesOut: Int, requestID: String?, trace: TraceContext? = nil, completed: Bool,
+    bytesIn: Int, bytesOut: Int, requestID: RequestID?, trace: TraceContext? = nil, completed: Bool,
     items: Int? = nil
   ) {
     self.method = method

@@ -34,7 +34,7 @@ final class RequestState {
   @exclusivity(unchecked) var status = 0
   @exclusivity(unchecked) var bytesOut = 0
   @exclusivity(unchecked) var start = MonotonicClock.Instant(nanoseconds: 0)
-  @exclusivity(unchecked) var requestID: String?
+  @exclusivity(unchecked) var requestID: RequestID?
   @exclusivity(unchecked) var trace: TraceContext?
   /// The fields read on every request, found while the framing was read.
   @exclusivity(unchecked) var headers = KnownHeaders()

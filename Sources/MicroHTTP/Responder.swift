@@ -25,16 +25,17 @@ package struct Responder: Sendable {
     var response = HTTPResponse()
     let decision = router.decision(for: request.method, path: request.path)
     respond(to: request, decision.answer, requestID: requestID(for: request), into: &response)
+    if let requestIDs, let id = response.requestID { response.addHeader(requestIDs.header, id.description) }
     if request.method == .head { response.body.removeAll() }
     return response
   }
 
   /// The id `request` is answered and logged under: the client's own when it is sane, otherwise
   /// a new one; nil when the server assigns no ids.
-  func requestID(for request: borrowing HTTPRequest) -> String? {
+  func requestID(for request: borrowing HTTPRequest) -> RequestID? {
     guard let requestIDs else { return nil }
-    func kept(_ value: UnsafeBufferPointer<UInt8>?) -> String {
-      if let value, RequestIDSource.isSane(value) { return String(decoding: value, as: UTF8.self) }
+    func kept(_ value: UnsafeBufferPointer<UInt8>?) -> RequestID {
+      if let value, RequestIDSource.isSane(value) { return RequestID(String(decoding: value, as: UTF8.self)) }
       return requestIDs.source.next()
     }
     if let known = requestIDs.knownHeader { return request.withHeaderBytes(known, kept) }
@@ -45,7 +46,7 @@ package struct Responder: Sendable {
   /// or renders the problem, turns a thrown non-problem error or a status outside 200…599 into a
   /// 500, adds the request id, then lets every middleware prepare the answer.
   func respond(
-    to request: borrowing HTTPRequest, _ answer: RouteDecision.Answer, requestID: String?,
+    to request: borrowing HTTPRequest, _ answer: RouteDecision.Answer, requestID: RequestID?,
     into response: inout HTTPResponse
   ) {
     switch answer {
@@ -61,7 +62,7 @@ package struct Responder: Sendable {
     case .problem(let problem):
       problem.render(into: &response)
     }
-    if let requestIDs, let requestID { response.addHeader(requestIDs.header, requestID) }
+    response.requestID = requestID
     for stage in middleware { stage.prepare(&response, for: request) }
   }
 }

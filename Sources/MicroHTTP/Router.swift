@@ -62,7 +62,8 @@ package struct Router: Sendable {
         answer: .problem(.methodNotAllowed(method, path: path, allow: routes[index].allow)),
         maxBodyBytes: routes[index].maxBodyBytes)
     }
-    return RouteDecision(route: routes[index].id, answer: .handler(handler), maxBodyBytes: routes[index].maxBodyBytes)
+    return RouteDecision(
+      route: routes[index].id, answer: .handler(handler), maxBodyBytes: routes[index].maxBodyBytes)
   }
 
   /// The index of `path`'s route: the routes are few, and comparing their lengths first finds one

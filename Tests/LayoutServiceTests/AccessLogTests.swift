@@ -43,7 +43,7 @@ struct AccessLogTests {
   static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
     CompletedRequest(
       method: .post, path: path, route: avoidRoute, status: status, durationNanoseconds: 84_321, bytesIn: 218,
-      bytesOut: 120, requestID: id, completed: true)
+      bytesOut: 120, requestID: id.map(RequestID.init), completed: true)
   }
 
   @Test func jsonLinesDescribeEachRequest() throws {

@@ -55,7 +55,7 @@ struct RequestIDTests {
     let seen = Locked<[String]>([])
     let fixture = try ProductionFixture {
       $0.middleware = [
-        RecordingMiddleware { record in seen.withLock { $0.append(record.requestID ?? "none") } }
+        RecordingMiddleware { record in seen.withLock { $0.append(record.requestID?.description ?? "none") } }
       ]
     }
     let echoed = try fixture.post("/avoid", ErrorTests.valid, headers: [("X-Request-Id", "mine-1")])

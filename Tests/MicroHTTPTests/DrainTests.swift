@@ -115,6 +115,26 @@ struct DrainTests {
         == "given-1")
     let generated = try client.request(path: "/missing").headers["X-Request-ID"] ?? ""
     #expect(generated.count == 32)
-    #expect(generated.allSatisfy { $0.isHexDigit })
+    #expect(generated.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+    let next = try client.request(path: "/missing").headers["X-Request-ID"] ?? ""
+    #expect(next != generated)
+    #expect(next.prefix(16) == generated.prefix(16), "one server, one prefix")
+  }
+
+  @Test func hexDigitsAreEachValuesSixteenLowercaseDigits() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var values: [UInt64] = [0, 1, 9, 10, 15, 16, 0xFF, 0xABCD_EF01, .max, 1 << 63, 0x0123_4567_89AB_CDEF]
+    for _ in 0..<200 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      values.append(state)
+    }
+    for value in values {
+      let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+        HexDigits.write(value, into: buffer.baseAddress!)
+        return String(decoding: buffer, as: UTF8.self)
+      }
+      let expected = String(value, radix: 16)
+      #expect(written == String(repeating: "0", count: 16 - expected.count) + expected, "\(value)")
+    }
   }
 }

@@ -177,7 +177,7 @@ struct LifecycleTests {
     server.stop()
     let seen = records.withLock { $0 }
     #expect(seen.count == 4)
-    let echo = try #require(seen.first { $0.requestID == "abc-1" })
+    let echo = try #require(seen.first { $0.requestID?.description == "abc-1" })
     #expect(echo.method == .post)
     #expect(echo.route == TestServer.routeID("/echo"))
     #expect(echo.status == 200)

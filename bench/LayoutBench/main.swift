@@ -193,7 +193,7 @@ func benchmarkObserver(into table: inout BenchTable) {
   let request = CompletedRequest(
     method: .post, path: "/avoid", route: service.router.route(for: "/avoid")!.id, status: 200,
     durationNanoseconds: 84_321, bytesIn: 218,
-    bytesOut: 120, requestID: "5f2c9a0e1b7d4c3a0000000000000001", completed: true)
+    bytesOut: 120, requestID: RequestID("5f2c9a0e1b7d4c3a0000000000000001"), completed: true)
   let measured = Measurement.of(rounds: rounds, calls: calls) {
     log.requestEnded(request)
     metrics.requestEnded(request)

@@ -38,7 +38,11 @@ enum AccessLogLine {
       buffer.put(" out=")
       buffer.putDecimal(UInt64(max(0, request.bytesOut)))
       buffer.put(" id=")
-      buffer.putVisible(request.requestID ?? "-")
+      if let requestID = request.requestID {
+        requestID.withUTF8 { buffer.putVisible($0) }
+      } else {
+        buffer.put(UInt8(ascii: "-"))
+      }
       if let trace = request.trace {
         buffer.put(" trace=")
         buffer.putHex(trace.traceIDHigh)
@@ -84,7 +88,7 @@ enum AccessLogLine {
       buffer.putDecimal(UInt64(max(0, request.bytesOut)))
       buffer.put(#","request_id":"#)
       if let requestID = request.requestID {
-        buffer.putJSONString(requestID)
+        requestID.withUTF8 { buffer.putJSONString(UnsafeRawBufferPointer($0)) }
       } else {
         buffer.put("null")
       }
@@ -109,7 +113,7 @@ enum AccessLogLine {
   /// and id escaped at the widest (six bytes).
   private static func room(for request: CompletedRequest) -> Int {
     256 + 6
-      * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8.count ?? 1))
+      * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8Count ?? 1))
   }
 
   /// Writes timestamps, converting the date and time of day only when the second changes
@@ -226,31 +230,37 @@ struct LineBuffer {
 
   /// `value` as 16 lowercase hex digits.
   mutating func putHex(_ value: UInt64) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let nibble = UInt8(truncatingIfNeeded: value &>> UInt64(shift)) & 0x0F
-      put(nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10)
-    }
+    HexDigits.write(value, into: base + count)
+    count &+= 16
   }
 
   /// `text` as a JSON string, quoted and escaped (`JSONWriter`'s escaper).
   mutating func putJSONString(_ text: String) {
     var text = text
-    text.withUTF8 { count &+= JSONWriter.writeQuoted(UnsafeRawBufferPointer($0), into: base + count) }
+    text.withUTF8 { putJSONString(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The UTF-8 `bytes` as a JSON string, quoted and escaped (`JSONWriter`'s escaper).
+  mutating func putJSONString(_ bytes: UnsafeRawBufferPointer) {
+    count &+= JSONWriter.writeQuoted(bytes, into: base + count)
   }
 
   /// `text` with every byte outside visible ASCII, and the backslash, written as `\xNN`.
   mutating func putVisible(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      for byte in bytes {
-        if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
-          put(byte)
-        } else {
-          put(UInt8(ascii: "\\"))
-          put(UInt8(ascii: "x"))
-          put(Self.hexDigit(byte >> 4))
-          put(Self.hexDigit(byte & 0x0F))
-        }
+    text.withUTF8 { putVisible($0) }
+  }
+
+  /// `bytes` with every byte outside visible ASCII, and the backslash, written as `\xNN`.
+  mutating func putVisible(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes {
+      if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\") {
+        put(byte)
+      } else {
+        put(UInt8(ascii: "\\"))
+        put(UInt8(ascii: "x"))
+        put(Self.hexDigit(byte >> 4))
+        put(Self.hexDigit(byte & 0x0F))
       }
     }
   }
