@@ -20,8 +20,10 @@ struct JSONRecordReader {
     return position == count
   }
 
+  /// Skips whitespace: bodies rarely have any, so the first byte is tested before the loop.
   @inline(__always)
   mutating func skipWhitespace() {
+    guard position < count, bytes[position] <= 0x20 else { return }
     while position < count {
       switch bytes[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position &+= 1
@@ -45,14 +47,24 @@ struct JSONRecordReader {
     }
     while true {
       guard position < count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-      guard let (key, _) = readPlainString(maxLength: 16) else { return nil }
+      guard let key = readName() else { return nil }
       skipWhitespace()
       guard position < count, bytes[position] == UInt8(ascii: ":") else { return nil }
       position &+= 1
       skipWhitespace()
       // Only the names the models ask for take numbers: a client's own names cannot use them up.
       let number = state.pointee.names.number(of: key)
-      guard let value = readValue(parent: object, link: Int32(truncatingIfNeeded: number)) else { return nil }
+      let value: JSONRecordValue
+      if position < count, bytes[position] &- UInt8(ascii: "0") < 10 || bytes[position] == UInt8(ascii: "-") {
+        // Most members are numbers: read here, without the call through `readValue`.
+        guard let read = readNumber() else { return nil }
+        value = JSONRecordValue(kind: .number, payload: read.bitPattern, start: 0, end: 0)
+      } else {
+        guard let read = readValue(parent: object, link: Int32(truncatingIfNeeded: number)) else {
+          return nil
+        }
+        value = read
+      }
       if number >= 0 {
         let bit: UInt64 = 1 &<< UInt64(number)
         // A repeated name: the general parser says which and where.
@@ -185,8 +197,48 @@ struct JSONRecordReader {
     return (key, length)
   }
 
+  /// The member name at `position` (its opening quote) when it is plain ASCII without escapes or
+  /// control characters and at most 16 bytes long: its key; position after its closing quote.
+  ///
+  /// With 17 bytes left, the name is found in the two words it is read from: the first special
+  /// byte of the first word that has one must be the closing quote, and the words masked to the
+  /// name's length are its key (what `JSONNameKey(_:count:readable:)` makes of them).
+  @inline(__always)
+  mutating func readName() -> JSONNameKey? {
+    let start = position &+ 1
+    guard count &- start > 16 else {
+      guard let (key, _) = readPlainString(maxLength: 16) else { return nil }
+      return key
+    }
+    let raw = UnsafeRawPointer(bytes + start)
+    var key = JSONNameKey()
+    let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    let firstSpecial = JSONParser.specialBytes(first)
+    let length: Int
+    if firstSpecial != 0 {
+      length = firstSpecial.trailingZeroBitCount &>> 3
+      key.low = first & (1 &<< UInt64(8 &* length) &- 1)
+    } else {
+      key.low = first
+      let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      let secondSpecial = JSONParser.specialBytes(second)
+      if secondSpecial != 0 {
+        let rest = secondSpecial.trailingZeroBitCount &>> 3
+        length = 8 &+ rest
+        key.high = second & (1 &<< UInt64(8 &* rest) &- 1)
+      } else {
+        length = 16
+        key.high = second
+      }
+    }
+    guard bytes[start &+ length] == UInt8(ascii: "\"") else { return nil }
+    position = start &+ length &+ 1
+    return key
+  }
+
   /// The number at `position`, read as the general parser reads it (`JSONParser.parseNumber`):
   /// short decimals exactly by one division, everything else by `JSONNumberParsing.double`.
+  @inline(__always)
   mutating func readNumber() -> Double? {
     let start = position
     var index = position

@@ -55,7 +55,8 @@ package struct HTTPResponse: Sendable {
   mutating func reset() {
     status = 200
     contentType = HTTPResponse.defaultContentType
-    headers.removeAll(keepingCapacity: true)
+    // Tested first: most answers have no further header, and emptying an array is a call.
+    if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
     body.removeAll(keepingCapacity: true)
     requestID = nil
     items = nil

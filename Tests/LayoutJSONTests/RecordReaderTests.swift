@@ -85,6 +85,35 @@ import Testing
     #expect(record != nil && record == Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
   }
 
+  @Test func namesOfUpToSixteenPlainBytesAreReadAtAnyPlace() throws {
+    let model = try #require(Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
+    let inner = String(Self.plain.dropFirst())
+    for length in 0...20 {
+      let name = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+      // First (many bytes after it), last (fewer than a name's two words after it).
+      for body in ["{\"\(name)\":1,\(inner)}", "\(Self.plain),\"\(name)\":1}"] {
+        let record = Self.read(AvoidRequest.self, Array(body.utf8))
+        if length <= 16 {
+          #expect(record == model, "\(body)")
+        } else {
+          #expect(record == nil, "\(body)")
+        }
+      }
+    }
+    // A name with a byte that is not plain at each place of its two words, and one that ends
+    // there without its closing quote (not JSON): never read.
+    for place in 0..<16 {
+      for odd in ["\\u0061", "é", "\t", "\\"] {
+        let name = String(repeating: "b", count: place) + odd
+        for member in ["\"\(name)c\":1", "\"\(name):1"] {
+          for body in ["{\(member),\(inner)}", "\(Self.plain),\(member)}"] {
+            #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(body)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func anythingUnplainIsLeftToTheGeneralParser() throws {
     let plain = Self.plain
     #expect(Self.read(AvoidRequest.self, Array((plain + "}").utf8)) != nil)
