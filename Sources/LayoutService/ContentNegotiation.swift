@@ -9,10 +9,29 @@ enum MediaType {
   /// Read from the value's UTF-8 bytes, folding ASCII letters only, without allocating: every
   /// name it accepts is ASCII.
   static func isReadAsJSON(_ contentType: String) -> Bool {
-    isReadAsJSON(contentType.utf8)
+    var contentType = contentType
+    return contentType.withUTF8 { isReadAsJSON($0) }
   }
 
   /// Whether a body sent with the `Content-Type` value `bytes` (UTF-8) is read as JSON.
+  static func isReadAsJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    isExactlyApplicationJSON(bytes) || isReadAsJSON(bytes[...])
+  }
+
+  /// Whether `bytes` are `application/json`, in any case: what nearly every request sends,
+  /// compared as two words with the letters' case bit set (never the slash's: 0x0F is no `/`).
+  @inline(__always)
+  private static func isExactlyApplicationJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count == 16, let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    // "applicat" and "ion/json", least significant byte first.
+    return first | 0x2020_2020_2020_2020 == 0x7461_6369_6C70_7061
+      && second | 0x2020_2020_0020_2020 == 0x6E6F_736A_2F6E_6F69
+  }
+
+  /// `isReadAsJSON(_:)` over any bytes.
   static func isReadAsJSON<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bool
   where Bytes.Element == UInt8 {
     var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex

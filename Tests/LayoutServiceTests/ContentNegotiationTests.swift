@@ -15,6 +15,10 @@ struct MediaTypeTests {
     ("\tApplication/Merge-Patch+JSON ;q=1", true), ("text/plain;", true), (";application/json", false),
     ("application/é+json", true), ("applicatioñ/json", false), ("application/json\u{212A}", false),
     ("ᴀpplication/json", false), ("a/json+", false),
+    // Sixteen bytes, as `application/json` (the value compared as two words).
+    ("Application/JSON", true), ("application/jsoN", true), ("application\u{0F}json", false),
+    ("applicationXjson", false), ("application/jso ", false), ("application/jsom", false),
+    ("applic@tion/json", false), ("APPLICATION/JSO\u{0E}", false),
   ])
   func readAsJSON(contentType: String, expected: Bool) {
     #expect(MediaType.isReadAsJSON(contentType) == expected)
