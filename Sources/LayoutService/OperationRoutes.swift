@@ -25,7 +25,7 @@ extension LayoutOperation {
     to request: borrowing HTTPRequest, decoder: RequestDecoder, into response: inout HTTPResponse
   ) throws(HTTPError) {
     try RequestBody.check(request)
-    guard request.withHeaderBytes(.accept, { AnswerFormat.prefersSVG($0) }) else {
+    guard request.header(.accept, satisfies: AnswerFormat.prefersSVG) else {
       try answer(request.body, decoder: decoder, into: &response.body)
       return
     }

@@ -100,6 +100,22 @@ package struct HTTPRequest: ~Copyable {
     return try Self.withBytes(known[name], body)
   }
 
+  /// Whether the bytes of the request header `name` (`nil` when it is absent) pass `test`.
+  ///
+  /// `withHeaderBytes(_:_:)` without its generic result: a generic method of a `package` type
+  /// is not specialized in the modules that call it, and the handlers test headers on every
+  /// request.
+  package func header(
+    _ name: KnownHeaders.Name, satisfies test: (UnsafeBufferPointer<UInt8>?) -> Bool
+  ) -> Bool {
+    guard connection != nil else { return withFieldBytes(name.text.description, test) }
+    guard let value = known[name] else { return test(nil) }
+    let count = strlen(value)
+    return value.withMemoryRebound(to: UInt8.self, capacity: count) {
+      test(UnsafeBufferPointer(start: $0, count: count))
+    }
+  }
+
   /// The bytes of the field `name` of a request made without a connection.
   private func withFieldBytes<Result>(
     _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result

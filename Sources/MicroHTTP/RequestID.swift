@@ -31,41 +31,43 @@ package struct RequestID: Sendable, CustomStringConvertible {
 
   /// The id as text.
   package var description: String {
-    withUTF8 { String(decoding: $0, as: UTF8.self) }
+    var text = ""
+    withUTF8 { text = String(decoding: $0, as: UTF8.self) }
+    return text
   }
 
+  // Not generic, these two: a generic method of a `package` type is not specialized in the
+  // modules that call it, and the log writes every id through `withUTF8`.
+
   /// Calls `body` with the id's UTF-8 bytes, valid only inside `body`.
-  package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+  package func withUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     switch storage {
     case .issued(let prefix, let count):
-      return try Self.withIssued(prefix, count) { try body(UnsafeBufferPointer(start: $0, count: 32)) }
+      Self.withIssued(prefix, count) { body(UnsafeBufferPointer(start: $0, count: 32)) }
     case .given(var text):
-      return try text.withUTF8(body)
+      text.withUTF8(body)
     }
   }
 
   /// Calls `body` with the id as a NUL-terminated C string, valid only inside `body`.
-  func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+  func withCString(_ body: (UnsafePointer<CChar>) -> Void) {
     switch storage {
     case .issued(let prefix, let count):
-      return try Self.withIssued(prefix, count) {
-        try $0.withMemoryRebound(to: CChar.self, capacity: 33, body)
-      }
+      Self.withIssued(prefix, count) { $0.withMemoryRebound(to: CChar.self, capacity: 33, body) }
     case .given(let text):
-      return try text.withCString(body)
+      text.withCString(body)
     }
   }
 
   /// Calls `body` with the 32 hex digits of an issued id, followed by a NUL, on the stack.
-  private static func withIssued<Result>(
-    _ prefix: UInt64, _ count: UInt64, _ body: (UnsafePointer<UInt8>) throws -> Result
-  ) rethrows -> Result {
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { buffer in
+  @inline(__always)
+  private static func withIssued(_ prefix: UInt64, _ count: UInt64, _ body: (UnsafePointer<UInt8>) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { buffer in
       let base = buffer.baseAddress!
       HexDigits.write(prefix, into: base)
       HexDigits.write(count, into: base + 16)
       base[32] = 0
-      return try body(base)
+      body(base)
     }
   }
 }

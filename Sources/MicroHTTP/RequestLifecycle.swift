@@ -226,7 +226,7 @@ extension CallbackContext {
       _ = response.contentType.withCString { MHD_add_response_header(made, "Content-Type", $0) }
     }
     if let id = response.requestID, let name = responder.requestIDs?.header {
-      _ = name.withCString { name in id.withCString { MHD_add_response_header(made, name, $0) } }
+      name.withCString { name in id.withCString { _ = MHD_add_response_header(made, name, $0) } }
     }
     for header in response.headers {
       _ = header.name.withCString { name in

@@ -41,7 +41,7 @@ enum RequestBody {
     _ request: borrowing HTTPRequest, expecting: String = "a JSON object"
   ) throws(HTTPError) {
     // Read in place: a `String` is made only for the error.
-    let isJSON = request.withHeaderBytes(.contentType) { $0.map(MediaType.isReadAsJSON) ?? true }
+    let isJSON = request.header(.contentType, satisfies: { $0.map(MediaType.isReadAsJSON) ?? true })
     if !isJSON { throw .unsupportedMediaType(request.header(.contentType) ?? "") }
     guard request.body.count > 0 else { throw .emptyBody(expecting: expecting) }
   }
