@@ -12,7 +12,7 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
   func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest)
 
   /// Called once per request when it ends: answered, aborted or timed out.
-  func requestEnded(_ request: CompletedRequest)
+  func requestEnded(_ request: borrowing CompletedRequest)
 }
 
 extension HTTPMiddleware {
@@ -20,7 +20,7 @@ extension HTTPMiddleware {
   package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
 
   /// Does nothing.
-  package func requestEnded(_ request: CompletedRequest) {}
+  package func requestEnded(_ request: borrowing CompletedRequest) {}
 }
 
 /// What the server observed of one request, handed to every middleware when it ends.

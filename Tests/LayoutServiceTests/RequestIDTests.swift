@@ -75,7 +75,7 @@ final class RecordingMiddleware: HTTPMiddleware {
     self.record = record
   }
 
-  func requestEnded(_ request: CompletedRequest) {
+  func requestEnded(_ request: borrowing CompletedRequest) {
     record(request)
   }
 }

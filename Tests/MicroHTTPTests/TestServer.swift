@@ -80,7 +80,7 @@ final class TestMiddleware: HTTPMiddleware {
     onPrepare(request, &response)
   }
 
-  func requestEnded(_ request: CompletedRequest) {
+  func requestEnded(_ request: borrowing CompletedRequest) {
     onEnd(request)
   }
 }

@@ -29,7 +29,7 @@ package final class AccessLog: HTTPMiddleware {
   /// The most bytes one shard holds before lines are dropped.
   let shardCapacity: Int
   /// The buffers lines are formatted into, chosen by thread (`ThreadIndex`).
-  let shards: [Locked<PendingLines>]
+  let shards: [PendingLines]
   let wakeup = Semaphore()
   let finished = Semaphore()
   let dropped = Atomic<Int>(0)
@@ -41,7 +41,7 @@ package final class AccessLog: HTTPMiddleware {
     self.format = format
     self.descriptor = descriptor
     shardCapacity = max(1024, capacity)
-    shards = (0..<ThreadIndex.shardCount).map { _ in Locked(PendingLines()) }
+    shards = (0..<ThreadIndex.shardCount).map { _ in PendingLines() }
     startWriter()
   }
 
@@ -51,16 +51,17 @@ package final class AccessLog: HTTPMiddleware {
   }
 
   /// Logs one finished request (`record(_:)`).
-  package func requestEnded(_ request: CompletedRequest) {
+  package func requestEnded(_ request: borrowing CompletedRequest) {
     record(request)
   }
 
   /// Logs one finished request. Never blocks on the descriptor.
-  package func record(_ request: CompletedRequest) {
+  package func record(_ request: borrowing CompletedRequest) {
     let time = AccessLogLine.now()
     let format = self.format
     let limit = shardCapacity
-    let wasEmpty = shards[ThreadIndex.shard].withLock { pending -> Bool? in
+    let pending = shards[ThreadIndex.shard]
+    let wasEmpty: Bool? = pending.withLock {
       // Checked under the shard's lock: the writer's last pass takes it after `close()`.
       guard !isClosed.load(ordering: .relaxed) else { return nil }
       let start = pending.bytes.count
@@ -92,10 +93,24 @@ package final class AccessLog: HTTPMiddleware {
 }
 
 /// The lines of one shard waiting for the writer thread, and the clock their times are
-/// written with.
-struct PendingLines {
-  var bytes: [UInt8] = []
-  var clock = AccessLogLine.Clock()
+/// written with, under the shard's lock.
+///
+/// Its own lock rather than a `Locked` value: a generic method of Posix's `Locked` is not
+/// specialized in this module, and every request's line is written under this lock.
+final class PendingLines: @unchecked Sendable {
+  // @unchecked: `bytes` and `clock` are only touched inside `withLock`, between the pthread
+  // mutex's lock and unlock (hence `@exclusivity(unchecked)`: the lock is the exclusivity).
+  private let lock = Lock()
+  @exclusivity(unchecked) var bytes: [UInt8] = []
+  @exclusivity(unchecked) var clock = AccessLogLine.Clock()
+
+  /// Runs `body` while holding the shard's lock.
+  @inline(__always)
+  func withLock<Result>(_ body: () -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
 }
 
 extension AccessLog {
@@ -123,9 +138,9 @@ extension AccessLog {
       // empty and signals again; after `close()` no line lands (see `record`).
       let closed = isClosed.load(ordering: .acquiring)
       for shard in shards {
-        shard.withLock { pending in
-          batch.append(contentsOf: pending.bytes)
-          pending.bytes.removeAll(keepingCapacity: true)
+        shard.withLock {
+          batch.append(contentsOf: shard.bytes)
+          shard.bytes.removeAll(keepingCapacity: true)
         }
       }
       if !batch.isEmpty {

@@ -47,7 +47,7 @@ package final class ServiceMetrics: HTTPMiddleware {
   }
 
   /// Counts one finished request.
-  package func requestEnded(_ request: CompletedRequest) {
+  package func requestEnded(_ request: borrowing CompletedRequest) {
     let shard = ThreadIndex.shard
     let route = request.route?.rawValue ?? labels.count - 1
     if request.completed, Self.statuses.contains(request.status) {
