@@ -56,7 +56,9 @@ package struct Router: Sendable {
     guard let index = index(of: path) else {
       return RouteDecision(route: nil, answer: .problem(.notFound(path: path)))
     }
-    guard let handler = routes[index].handler(for: method) else {
+    // The route's handlers read in place (`Route.handler(in:for:)`): a method called on the
+    // array's element would copy the whole route first.
+    guard let handler = Route.handler(in: routes[index].handlers, for: method) else {
       return RouteDecision(
         route: routes[index].id,
         answer: .problem(.methodNotAllowed(method, path: path, allow: routes[index].allow)),
@@ -115,8 +117,8 @@ package struct Route: Sendable {
     allow = methods.sorted().joined(separator: ", ")
   }
 
-  /// The handler for `method`; `HEAD` falls back to `GET`.
-  func handler(for method: HTTPMethod) -> Router.Handler? {
+  /// The handler for `method` among `handlers`; `HEAD` falls back to `GET`.
+  static func handler(in handlers: [Entry], for method: HTTPMethod) -> Router.Handler? {
     for entry in handlers where entry.method == method { return entry.handler }
     if method == .head {
       for entry in handlers where entry.method == .get { return entry.handler }
@@ -128,9 +130,12 @@ package struct Route: Sendable {
 /// What answers one request, decided from its method and path before its body is read.
 struct RouteDecision {
   /// A handler, or a problem the server answers itself.
+  ///
+  /// The problem is boxed (`indirect`): the answer is copied a few times per request, and a
+  /// copy is then one reference retained, not the problem's six fields.
   enum Answer {
     case handler(Router.Handler)
-    case problem(HTTPError)
+    indirect case problem(HTTPError)
   }
 
   /// The route of the request's path, when there is one (a 405 has one, a 404 none).
