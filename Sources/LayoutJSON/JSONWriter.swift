@@ -78,7 +78,10 @@ package struct JSONWriter: ~Copyable {
     reserve(length)
     let source = literal.utf8Start
     if length <= 16 {
-      for index in 0..<length { storage[count &+ index] = source[index] }
+      // Through a local pointer: a store through `storage` might alias the writer's own fields,
+      // which would then be loaded again for every byte.
+      let destination = storage + count
+      for index in 0..<length { destination[index] = source[index] }
     } else {
       (storage + count).update(from: source, count: length)
     }
@@ -132,11 +135,15 @@ package struct JSONWriter: ~Copyable {
         !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
       })
     separate()
-    reserve(name.utf8CodeUnitCount + 3)
-    put(UInt8(ascii: "\""))
-    put(name)
-    put(UInt8(ascii: "\""))
-    put(UInt8(ascii: ":"))
+    let length = name.utf8CodeUnitCount
+    reserve(length &+ 3)
+    let destination = storage + count
+    let source = name.utf8Start
+    destination[0] = UInt8(ascii: "\"")
+    for index in 0..<length { destination[index &+ 1] = source[index] }
+    destination[length &+ 1] = UInt8(ascii: "\"")
+    destination[length &+ 2] = UInt8(ascii: ":")
+    count &+= length &+ 3
     needsComma = false
   }
 
