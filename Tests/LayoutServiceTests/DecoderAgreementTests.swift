@@ -33,6 +33,8 @@ struct DecoderAgreementTests {
   /// Values put in place of a member's value.
   static let replacements: [String] = [
     "null", "\"text\"", "true", "[]", "{}", "-1", "1e400", "-1e400", "1e-400", "2e9", "7.5", "-0", "0",
+    // Zero with a one-digit exponent: Foundation reads it only once written `0e+4`.
+    "0e4", "0E9",
   ]
 
   /// Bodies made from `request`: each member (at any depth) removed or replaced by each of

@@ -91,7 +91,50 @@ enum RequestBody {
     static func decodeWithFoundation<Model: Decodable>(
       _ model: Model.Type, from body: UnsafeRawBufferPointer
     ) throws -> Model {
-      try jsonDecoder.decode(model, from: Data(body))
+      try jsonDecoder.decode(model, from: foundationReadable(body))
+    }
+
+    /// `body` (JSON the strict parser accepted) as Foundation's `JSONDecoder` reads it alike.
+    ///
+    /// Foundation refuses `0e1` … `0e9` (a zero, an exponent mark, one digit: `0E4` too) as
+    /// invalid JSON, though it reads `0e+4`, `0e10` and `-0e4`: each is written here with an
+    /// explicit `+`, the same number, so that both decoders answer every body alike.
+    static func foundationReadable(_ body: UnsafeRawBufferPointer) -> Data {
+      var data = Data()
+      var copied = 0
+      var inString = false
+      var index = 0
+      let count = body.count
+      while index < count {
+        let byte = body[index]
+        if inString {
+          if byte == UInt8(ascii: "\\") {
+            index += 1
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+        } else if byte == UInt8(ascii: "\"") {
+          inString = true
+        } else if byte | 0x20 == UInt8(ascii: "e"), index > 0, body[index - 1] == UInt8(ascii: "0"),
+          index + 1 < count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(body[index + 1]),
+          index + 2 == count || !isNumberByte(body[index + 2]),
+          index < 2 || !isNumberByte(body[index - 2])
+        {
+          // The `0` starts the number (no digit, point or minus before it), the digit ends it.
+          data.append(contentsOf: UnsafeRawBufferPointer(rebasing: body[copied...index]))
+          data.append(UInt8(ascii: "+"))
+          copied = index + 1
+        }
+        index += 1
+      }
+      data.append(contentsOf: UnsafeRawBufferPointer(rebasing: body[copied...]))
+      return data
+    }
+
+    /// Whether `byte` can be part of a number: a digit, `.`, `-`, `+`, `e` or `E`.
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte | 0x20 == UInt8(ascii: "e")
     }
   #endif
 }
