@@ -107,6 +107,50 @@ struct AccessLogTests {
     #expect(object["request_id"] is NSNull)
   }
 
+  /// The text line of `request` at `time`, as the formatter writes it alone.
+  static func textLine(_ request: CompletedRequest, at time: timespec) -> [UInt8] {
+    var line: [UInt8] = []
+    AccessLogLine.text(request, at: time, into: &line)
+    return line
+  }
+
+  @Test func aShardKeepsWholeLinesUpToItsLimitAndDropsTheLineThatWouldPassIt() {
+    let shard = PendingLines()
+    let time = timespec(tv_sec: 1_700_000_000, tv_nsec: 5_000_000)
+    let short = Self.record()
+    let long = Self.record(path: "/" + String(repeating: "a", count: 2_000))
+    shard.lock.lock()
+    defer { shard.lock.unlock() }
+    #expect(
+      shard.append(short, at: time, format: .text, limit: 1024) == true, "the first line finds it empty")
+    #expect(
+      shard.append(long, at: time, format: .text, limit: 1024) == nil, "a line past the limit is dropped")
+    var kept = 1
+    while shard.append(short, at: time, format: .text, limit: 1024) == false { kept += 1 }
+    var batch: [UInt8] = []
+    shard.takeAll(into: &batch)
+    let line = Self.textLine(short, at: time)
+    #expect(batch == Array([[UInt8]](repeating: line, count: kept).joined()))
+    #expect(batch.count <= 1024 && batch.count + line.count > 1024)
+    #expect(shard.append(short, at: time, format: .text, limit: 1024) == true, "taken: empty again")
+  }
+
+  @Test func aShardGrowingPastItsFirstMemoryKeepsEveryLine() {
+    let shard = PendingLines()
+    let time = timespec(tv_sec: 86_400, tv_nsec: 0)
+    shard.lock.lock()
+    defer { shard.lock.unlock() }
+    // About 90 bytes a line: 2,000 lines take the shard from 64 KiB to 256 KiB.
+    for index in 0..<2_000 {
+      #expect(shard.append(Self.record(id: "line-\(index)"), at: time, format: .text, limit: 1 << 20) != nil)
+    }
+    var batch: [UInt8] = []
+    shard.takeAll(into: &batch)
+    let expected = (0..<2_000).flatMap { Self.textLine(Self.record(id: "line-\($0)"), at: time) }
+    #expect(batch.count > 128 << 10)
+    #expect(batch == expected)
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func aStuckReaderDropsLinesInsteadOfBlocking() throws {
     let pipe = LogPipe()

@@ -58,24 +58,15 @@ package final class AccessLog: HTTPMiddleware {
   /// Logs one finished request. Never blocks on the descriptor.
   package func record(_ request: borrowing CompletedRequest) {
     let time = AccessLogLine.now()
-    let format = self.format
-    let limit = shardCapacity
     let pending = shards[ThreadIndex.shard]
-    let wasEmpty: Bool? = pending.withLock {
-      // Checked under the shard's lock: the writer's last pass takes it after `close()`.
-      guard !isClosed.load(ordering: .relaxed) else { return nil }
-      let start = pending.bytes.count
-      if pending.bytes.capacity == 0 { pending.bytes.reserveCapacity(min(limit, 64 << 10)) }
-      switch format {
-      case .text: AccessLogLine.text(request, at: time, clock: &pending.clock, into: &pending.bytes)
-      case .json: AccessLogLine.json(request, at: time, clock: &pending.clock, into: &pending.bytes)
-      }
-      guard pending.bytes.count <= limit else {
-        pending.bytes.removeLast(pending.bytes.count - start)
-        return nil
-      }
-      return start == 0
-    }
+    // The lock taken and released here, not around a closure: a closure would copy the
+    // borrowed record in (and destroy the copy) on every request.
+    pending.lock.lock()
+    // Checked under the shard's lock: the writer's last pass takes it after `close()`.
+    let wasEmpty =
+      isClosed.load(ordering: .relaxed)
+      ? nil : pending.append(request, at: time, format: format, limit: shardCapacity)
+    pending.lock.unlock()
     switch wasEmpty {
     case nil: dropped.wrappingAdd(1, ordering: .relaxed)
     case true?: wakeup.signal()
@@ -95,21 +86,60 @@ package final class AccessLog: HTTPMiddleware {
 /// The lines of one shard waiting for the writer thread, and the clock their times are
 /// written with, under the shard's lock.
 ///
-/// Its own lock rather than a `Locked` value: a generic method of Posix's `Locked` is not
-/// specialized in this module, and every request's line is written under this lock.
+/// Its own lock and its own memory: a line is written straight into the bytes waiting (no
+/// temporary copy, no closure), and a generic method of Posix's `Locked` would not be
+/// specialized in this module.
 final class PendingLines: @unchecked Sendable {
-  // @unchecked: `bytes` and `clock` are only touched inside `withLock`, between the pthread
-  // mutex's lock and unlock (hence `@exclusivity(unchecked)`: the lock is the exclusivity).
-  private let lock = Lock()
-  @exclusivity(unchecked) var bytes: [UInt8] = []
-  @exclusivity(unchecked) var clock = AccessLogLine.Clock()
+  // @unchecked: `storage`, `count`, `capacity` and `clock` are only touched between the pthread
+  // mutex's lock and unlock (`append` and `takeAll` are called holding `lock`; hence
+  // `@exclusivity(unchecked)`: the lock is the exclusivity).
+  let lock = Lock()
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>?
+  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) private var capacity = 0
+  @exclusivity(unchecked) private var clock = AccessLogLine.Clock()
 
-  /// Runs `body` while holding the shard's lock.
+  deinit {
+    storage?.deallocate()
+  }
+
+  /// Appends `request`'s line in `format`; the caller holds `lock`. Whether the shard held no
+  /// line before, or nil when the line would take the shard past `limit` bytes (it is dropped).
   @inline(__always)
-  func withLock<Result>(_ body: () -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
+  func append(
+    _ request: borrowing CompletedRequest, at time: timespec, format: AccessLog.Format, limit: Int
+  ) -> Bool? {
+    let room = AccessLogLine.room(for: request)
+    if capacity - count < room { grow(toHold: count + room, limit: limit) }
+    guard let storage else { return nil }
+    var line = LineBuffer(base: storage + count)
+    switch format {
+    case .text: AccessLogLine.text(request, at: time, clock: &clock, into: &line)
+    case .json: AccessLogLine.json(request, at: time, clock: &clock, into: &line)
+    }
+    guard count + line.count <= limit else { return nil }
+    count += line.count
+    return count == line.count
+  }
+
+  /// Makes room for `needed` bytes: 64 KiB at first, doubling, up to `limit` (and past it by
+  /// at most one line's room, which a line written there cannot keep).
+  private func grow(toHold needed: Int, limit: Int) {
+    let grown = max(needed, min(max(2 * capacity, 64 << 10), limit))
+    let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    if let storage {
+      memory.update(from: storage, count: count)
+      storage.deallocate()
+    }
+    storage = memory
+    capacity = grown
+  }
+
+  /// Moves the waiting lines to the end of `batch`; the caller holds `lock`.
+  func takeAll(into batch: inout [UInt8]) {
+    guard let storage, count > 0 else { return }
+    batch.append(contentsOf: UnsafeBufferPointer(start: storage, count: count))
+    count = 0
   }
 }
 
@@ -138,10 +168,9 @@ extension AccessLog {
       // empty and signals again; after `close()` no line lands (see `record`).
       let closed = isClosed.load(ordering: .acquiring)
       for shard in shards {
-        shard.withLock {
-          batch.append(contentsOf: shard.bytes)
-          shard.bytes.removeAll(keepingCapacity: true)
-        }
+        shard.lock.lock()
+        shard.takeAll(into: &batch)
+        shard.lock.unlock()
       }
       if !batch.isEmpty {
         // A failed write has nowhere to be reported: the lines are dropped.

@@ -16,47 +16,48 @@ enum AccessLogLine {
   /// in the method, path and id are written as `\xNN`, so a line is always one line.
   static func text(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     var clock = Clock()
-    text(request, at: time, clock: &clock, into: &line)
+    LineBuffer.write(room: room(for: request), into: &line) {
+      text(request, at: time, clock: &clock, into: &$0)
+    }
   }
 
-  /// `text(_:at:into:)` with the date and time of day from `clock`.
+  /// `text(_:at:into:)` with the date and time of day from `clock`, into `room(for:)` bytes.
   static func text(
-    _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
+    _ request: borrowing CompletedRequest, at time: timespec, clock: inout Clock,
+    into buffer: inout LineBuffer
   ) {
-    LineBuffer.write(room: room(for: request), into: &line) { buffer in
-      clock.write(time, into: &buffer)
-      buffer.put(UInt8(ascii: " "))
-      buffer.putVisible(request.method.rawValue)
-      buffer.put(UInt8(ascii: " "))
-      buffer.putVisible(request.path)
-      buffer.put(UInt8(ascii: " "))
-      buffer.putDecimal(UInt64(max(0, request.status)))
-      buffer.put(UInt8(ascii: " "))
-      buffer.putDecimal(request.durationNanoseconds / 1000)
-      buffer.put("us in=")
-      buffer.putDecimal(UInt64(max(0, request.bytesIn)))
-      buffer.put(" out=")
-      buffer.putDecimal(UInt64(max(0, request.bytesOut)))
-      buffer.put(" id=")
-      if let requestID = request.requestID {
-        requestID.withUTF8 { buffer.putVisible($0) }
-      } else {
-        buffer.put(UInt8(ascii: "-"))
-      }
-      if let trace = request.trace {
-        buffer.put(" trace=")
-        buffer.putHex(trace.traceIDHigh)
-        buffer.putHex(trace.traceIDLow)
-        buffer.put(UInt8(ascii: "-"))
-        buffer.putHex(trace.parentID)
-      }
-      if let items = request.items {
-        buffer.put(" items=")
-        buffer.putDecimal(UInt64(max(0, items)))
-      }
-      if !request.completed { buffer.put(" incomplete") }
-      buffer.put(UInt8(ascii: "\n"))
+    clock.write(time, into: &buffer)
+    buffer.put(UInt8(ascii: " "))
+    buffer.putVisible(request.method.rawValue)
+    buffer.put(UInt8(ascii: " "))
+    buffer.putVisible(request.path)
+    buffer.put(UInt8(ascii: " "))
+    buffer.putDecimal(UInt64(max(0, request.status)))
+    buffer.put(UInt8(ascii: " "))
+    buffer.putDecimal(request.durationNanoseconds / 1000)
+    buffer.put("us in=")
+    buffer.putDecimal(UInt64(max(0, request.bytesIn)))
+    buffer.put(" out=")
+    buffer.putDecimal(UInt64(max(0, request.bytesOut)))
+    buffer.put(" id=")
+    if let requestID = request.requestID {
+      requestID.withUTF8 { buffer.putVisible($0) }
+    } else {
+      buffer.put(UInt8(ascii: "-"))
     }
+    if let trace = request.trace {
+      buffer.put(" trace=")
+      buffer.putHex(trace.traceIDHigh)
+      buffer.putHex(trace.traceIDLow)
+      buffer.put(UInt8(ascii: "-"))
+      buffer.putHex(trace.parentID)
+    }
+    if let items = request.items {
+      buffer.put(" items=")
+      buffer.putDecimal(UInt64(max(0, items)))
+    }
+    if !request.completed { buffer.put(" incomplete") }
+    buffer.put(UInt8(ascii: "\n"))
   }
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
@@ -64,54 +65,55 @@ enum AccessLogLine {
   /// trace context, when it sent a valid `traceparent`), `items` (for a batch) and `completed`.
   static func json(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     var clock = Clock()
-    json(request, at: time, clock: &clock, into: &line)
+    LineBuffer.write(room: room(for: request), into: &line) {
+      json(request, at: time, clock: &clock, into: &$0)
+    }
   }
 
-  /// `json(_:at:into:)` with the date and time of day from `clock`.
+  /// `json(_:at:into:)` with the date and time of day from `clock`, into `room(for:)` bytes.
   static func json(
-    _ request: CompletedRequest, at time: timespec, clock: inout Clock, into line: inout [UInt8]
+    _ request: borrowing CompletedRequest, at time: timespec, clock: inout Clock,
+    into buffer: inout LineBuffer
   ) {
-    LineBuffer.write(room: room(for: request), into: &line) { buffer in
-      buffer.put(#"{"time":""#)
-      clock.write(time, into: &buffer)
-      buffer.put(#"","method":"#)
-      buffer.putJSONString(request.method.rawValue)
-      buffer.put(#","path":"#)
-      buffer.putJSONString(request.path)
-      buffer.put(#","status":"#)
-      buffer.putDecimal(UInt64(max(0, request.status)))
-      buffer.put(#","duration_us":"#)
-      buffer.putDecimal(request.durationNanoseconds / 1000)
-      buffer.put(#","bytes_in":"#)
-      buffer.putDecimal(UInt64(max(0, request.bytesIn)))
-      buffer.put(#","bytes_out":"#)
-      buffer.putDecimal(UInt64(max(0, request.bytesOut)))
-      buffer.put(#","request_id":"#)
-      if let requestID = request.requestID {
-        requestID.withUTF8 { buffer.putJSONString(UnsafeRawBufferPointer($0)) }
-      } else {
-        buffer.put("null")
-      }
-      if let trace = request.trace {
-        buffer.put(#","trace_id":""#)
-        buffer.putHex(trace.traceIDHigh)
-        buffer.putHex(trace.traceIDLow)
-        buffer.put(#"","span_id":""#)
-        buffer.putHex(trace.parentID)
-        buffer.put(UInt8(ascii: "\""))
-      }
-      if let items = request.items {
-        buffer.put(#","items":"#)
-        buffer.putDecimal(UInt64(max(0, items)))
-      }
-      buffer.put(request.completed ? #","completed":true}"# : #","completed":false}"#)
-      buffer.put(UInt8(ascii: "\n"))
+    buffer.put(#"{"time":""#)
+    clock.write(time, into: &buffer)
+    buffer.put(#"","method":"#)
+    buffer.putJSONString(request.method.rawValue)
+    buffer.put(#","path":"#)
+    buffer.putJSONString(request.path)
+    buffer.put(#","status":"#)
+    buffer.putDecimal(UInt64(max(0, request.status)))
+    buffer.put(#","duration_us":"#)
+    buffer.putDecimal(request.durationNanoseconds / 1000)
+    buffer.put(#","bytes_in":"#)
+    buffer.putDecimal(UInt64(max(0, request.bytesIn)))
+    buffer.put(#","bytes_out":"#)
+    buffer.putDecimal(UInt64(max(0, request.bytesOut)))
+    buffer.put(#","request_id":"#)
+    if let requestID = request.requestID {
+      requestID.withUTF8 { buffer.putJSONString(UnsafeRawBufferPointer($0)) }
+    } else {
+      buffer.put("null")
     }
+    if let trace = request.trace {
+      buffer.put(#","trace_id":""#)
+      buffer.putHex(trace.traceIDHigh)
+      buffer.putHex(trace.traceIDLow)
+      buffer.put(#"","span_id":""#)
+      buffer.putHex(trace.parentID)
+      buffer.put(UInt8(ascii: "\""))
+    }
+    if let items = request.items {
+      buffer.put(#","items":"#)
+      buffer.putDecimal(UInt64(max(0, items)))
+    }
+    buffer.put(request.completed ? #","completed":true}"# : #","completed":false}"#)
+    buffer.put(UInt8(ascii: "\n"))
   }
 
   /// The most bytes a line of `request` takes: its fixed parts, and every byte of its method, path
   /// and id escaped at the widest (six bytes).
-  private static func room(for request: CompletedRequest) -> Int {
+  static func room(for request: borrowing CompletedRequest) -> Int {
     256 + 6
       * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8Count ?? 1))
   }
@@ -171,13 +173,14 @@ enum AccessLogLine {
 
 }
 
-/// The bytes of one access-log line as it is written: plain stores into room reserved up front,
-/// appended to the shard's buffer in one copy.
+/// The bytes of one access-log line as it is written: plain stores into room reserved up front
+/// (`AccessLogLine.room(for:)`), straight into a shard's waiting bytes.
 struct LineBuffer {
   private let base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
 
-  /// Writes a line of at most `room` bytes with `body` and appends it to `line`.
+  /// Writes a line of at most `room` bytes with `body` and appends it to `line` (for tests and
+  /// tools: a copy through a temporary buffer).
   static func write(room: Int, into line: inout [UInt8], _ body: (inout LineBuffer) -> Void) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { memory in
       var buffer = LineBuffer(base: memory.baseAddress!)
@@ -186,7 +189,8 @@ struct LineBuffer {
     }
   }
 
-  private init(base: UnsafeMutablePointer<UInt8>) {
+  /// A line written from `base`, which has room for it.
+  init(base: UnsafeMutablePointer<UInt8>) {
     self.base = base
   }
 
