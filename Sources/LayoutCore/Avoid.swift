@@ -247,7 +247,22 @@ extension KeyboardLayout {
     let need = field.maxY + margin - keyboardTop
     let room = max(0, field.minY - safeArea.top)
     let shift = need <= 0 ? 0 : min(need, room)
-    return (Point(x: 0, y: (-shift).normalized), need <= room)
+    let fits = isAtMost(need, room, scale: max(abs(field.maxY), abs(keyboardTop)))
+    return (Point(x: 0, y: (-shift).normalized), fits)
+  }
+
+  /// Whether `value ≤ limit` holds but for the rounding of the doubles both were computed with:
+  /// how every `fits` (§4.1–§4.3, so §4.5's companions and §5's `caretVisible` too) compares.
+  ///
+  /// The formulas reach the two sides by different sums, so a side that is equal in exact
+  /// arithmetic can come out a few units in the last place above the other: a target §5.1 has just
+  /// aligned with the viewport's bottom edge would not "lie inside" it, and a companion that fits
+  /// would be dropped. The slack is 2⁻³⁶ of the largest magnitude involved (`scale`, `value`,
+  /// `limit`, at least 1): a 70-billionth, 1.5e-5 points at a million points, far below what
+  /// a screen shows and far above the rounding of a few sums.
+  @inline(__always)
+  static func isAtMost(_ value: Double, _ limit: Double, scale: Double = 0) -> Bool {
+    value <= limit || value - limit <= 0x1p-36 * max(1, scale, abs(value), abs(limit))
   }
 
   /// contract §11: the overlaps at which §4.1 for `field` bends or its `fits` flips: where `need`
@@ -282,14 +297,17 @@ extension KeyboardLayout {
     let top = contentInset.top + safeArea.top
     let bottom = contentInset.bottom + max(overlap, safeArea.bottom)
     let height = containerHeight
+    let bottomEdge = height - bottom
     let y =
       overlap > 0 || revealsWithoutOverlap
-      ? reveal(target, y: contentOffset.y, top: top, bottomEdge: height - bottom)
+      ? reveal(target, y: contentOffset.y, top: top, bottomEdge: bottomEdge)
       : contentOffset.y
     let minY = -top
     let maxY = max(minY, contentSize.height + bottom - height)
     let clamped = min(max(y, minY), maxY)
-    let fits = target.min >= clamped + top && target.max <= clamped + height - bottom
+    // Compared in §5.1's own terms, `target.min - top` and `target.max - bottomEdge`: a target
+    // it has just aligned with an edge lies at the offset exactly.
+    let fits = isAtMost(clamped, target.min - top) && isAtMost(target.max - bottomEdge, clamped)
     return (Point(x: contentOffset.x, y: clamped).normalized, insets, insets, fits)
   }
 
@@ -334,7 +352,7 @@ extension KeyboardLayout {
     let keyboardTop = container.height - overlap
     let additional = Insets(bottom: max(0, overlap - safeArea.bottom)).normalized
     let visible = Rect(x: 0, y: 0, width: container.width, height: keyboardTop).normalized
-    let fits = field.maxY + margin <= keyboardTop && field.minY >= safeArea.top
+    let fits = isAtMost(field.maxY + margin, keyboardTop) && isAtMost(safeArea.top, field.minY)
     return (overlap.normalized, additional, visible, fits)
   }
 

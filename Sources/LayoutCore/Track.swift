@@ -115,7 +115,12 @@ extension KeyboardLayout {
         end = thresholds.first
         continue
       }
-      let stop = collapsed ? end : thresholds.first
+      // A probe whose overlap rounds back to the one at `start` sees the layout at `start`, which
+      // may hold there alone: a union can stop fitting just past `start`, at a turning height
+      // that rounds to `start` and so is not offered (`after` excludes it). What it saw holds
+      // only up to `end`, the nearest height known to turn.
+      let flat = ramps && overlap == path.overlap(at: start)
+      let stop = collapsed || flat ? end : thresholds.first
       let startValues = layout.trackValues(
         revealing: target, overlap: ramps ? path.rampOverlap(at: start) : overlap, covered: covered)
       let endValues = layout.trackValues(

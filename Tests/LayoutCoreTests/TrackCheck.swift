@@ -68,12 +68,9 @@ struct TrackCheck {
   var rows: [[Double]] { [track.overlap] + track.members.arrays }
 
   /// Every broken rule, checking exactness at the middle of every stretch between distinct
-  /// breakpoints and at `samples` heights drawn from `rng`.
-  ///
-  /// The heights lie on a 1/1024-point grid, where the core's arithmetic on quarter-point layouts
-  /// is exact: at other heights the core's own §4.2 `fits` of a just-revealed target can come out
-  /// false by a rounding error (`max <= (max - edge) + edge` fails), which flips `alsoRevealed`
-  /// from one height to the next where the formulas say it holds.
+  /// breakpoints and at `samples` heights drawn from `rng`: any double in `0...H`, so that a
+  /// `fits` that rounding could flip between two heights (a target just revealed at an edge) is
+  /// met where it would.
   func problems(samples: Int, using rng: inout SplitMix64) -> [Problem] {
     let h = track.keyboardHeight
     let rows = rows
@@ -114,7 +111,7 @@ struct TrackCheck {
     }
     var heights = (0..<n).filter { h[$0] < h[$0 + 1] }.map { (h[$0] + h[$0 + 1]) / 2 }
     for _ in 0..<samples {
-      heights.append((Double.random(in: 0...endHeight, using: &rng) * 1024).rounded() / 1024)
+      heights.append(Double.random(in: 0...endHeight, using: &rng))
     }
     for height in heights where !h.contains(where: { abs($0 - height) <= 1e-6 }) {
       let expected = answerAt(height)

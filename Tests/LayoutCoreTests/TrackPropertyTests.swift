@@ -179,20 +179,12 @@ extension TrackPropertyTests {
       }
       checks.append(try #require(TrackReference.check(s.caretFollowRequest(lineHeight: 0))))
       for (index, check) in checks.enumerated() {
-        // Scroll with companions (index 3): the core's own §4.2 `fits` of a revealed union may
-        // round to false anywhere (see `TrackCheck.problems`), so only the track's shape counts.
-        let roundingDecides = index == 3
         let problems = check.problems(samples: 6, using: &rng).filter { problem in
-          switch problem {
-          case .jumpDoesNotHoldBefore(let i):
-            // At the jump's own height the core may round to either side: just below it, the
-            // value before the jump must hold.
-            roundedAtJumps += 1
-            return !roundingDecides
-              && !check.close(check.rows.map { $0[i] }, check.answerAt(check.track.keyboardHeight[i] - 1e-7))
-          case .inexact, .jumpAtEnd, .breakpointValue: return !roundingDecides
-          default: return true
-          }
+          guard case .jumpDoesNotHoldBefore(let i) = problem else { return true }
+          // At the jump's own height the core may round to either side: just below it, the
+          // value before the jump must hold.
+          roundedAtJumps += 1
+          return !check.close(check.rows.map { $0[i] }, check.answerAt(check.track.keyboardHeight[i] - 1e-7))
         }
         if !problems.isEmpty && failures.count < 3 { failures.append("\(index) \(problems) \(s) \(rects)") }
       }

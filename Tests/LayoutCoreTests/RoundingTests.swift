@@ -1,0 +1,156 @@
+import LayoutTesting
+import Testing
+
+@testable import LayoutCore
+
+/// `fits` where the two sides it compares are equal in exact arithmetic: decimal inputs make
+/// doubles that round the two sums apart, and a target the formulas have just placed at an edge,
+/// or one that fills the space left exactly, still fits (§4.1–§4.3, §4.5, §5); a track follows
+/// such a layout exactly (§11).
+@Suite("fits within rounding")
+struct RoundingTests {
+  static let phone = Rect(x: 0, y: 0, width: 390, height: 844)
+
+  @Test("scroll: a union §5.1 has just aligned with the viewport's bottom fits, at every keyboard height")
+  func revealedUnionFits() {
+    // Field 900…954 (+10 margin), error text 960…1010: the union 900…1020 is 120 tall, the
+    // viewport at least 543.9: revealed, its bottom sits on the viewport's bottom edge.
+    var dropped: [Double] = []
+    for tenths in 1...3000 {
+      let height = Double(tenths) / 10
+      let answer = avoid(
+        AvoidRequest(
+          container: Self.phone, field: Rect(x: 0, y: 900, width: 100, height: 44), keyboard: .height(height),
+          mode: .scroll, contentOffset: .zero, contentSize: Size(width: 390, height: 3000),
+          alsoReveal: [Rect(x: 0, y: 960, width: 100, height: 50)]))
+      if answer.alsoRevealed != [true] || !answer.fits { dropped.append(height) }
+    }
+    #expect(dropped.isEmpty, "dropped at \(dropped.count) heights, first \(dropped.prefix(5))")
+  }
+
+  @Test("the first of those heights, by its numbers: offset 476.1, both revealed")
+  func revealedUnionByHand() throws {
+    let answer = avoid(
+      AvoidRequest(
+        container: Self.phone, field: Rect(x: 0, y: 900, width: 100, height: 44), keyboard: .height(300.1),
+        mode: .scroll, contentOffset: .zero, contentSize: Size(width: 390, height: 3000),
+        alsoReveal: [Rect(x: 0, y: 960, width: 100, height: 50)]))
+    guard case .scroll(let offset, _, _) = answer.layout else { throw Failure("not a scroll answer") }
+    #expect(abs(offset.y - 476.1) < 1e-9)
+    #expect(answer.fits && answer.alsoRevealed == [true])
+  }
+
+  @Test("caret-follow: a caret scrolled to the viewport's bottom is visible, at every keyboard height")
+  func revealedCaretIsVisible() {
+    var hidden: [Double] = []
+    for tenths in 1...3000 {
+      let height = Double(tenths) / 10
+      let answer = caretFollow(
+        CaretFollowRequest(
+          textView: Self.phone, caret: Rect(x: 0, y: 1000, width: 2, height: 20), contentOffset: .zero,
+          contentSize: Size(width: 390, height: 3000), keyboard: .height(height)))
+      if !answer.caretVisible { hidden.append(height) }
+    }
+    #expect(hidden.isEmpty, "not visible at \(hidden.count) heights, first \(hidden.prefix(5))")
+  }
+
+  @Test("translate and resize: a field that fills the space left to the tenth of a point fits")
+  func exactFillFits() {
+    // need = room (translate) and field.maxY + margin = keyboardTop (resize) in decimals; in
+    // doubles a third of these sums round the two sides apart.
+    var rng = SplitMix64(seed: 4_242)
+    var failures: [String] = []
+    for _ in 0..<2_000 {
+      let tenth = { (range: ClosedRange<Int>) in Double(Int.random(in: range, using: &rng)) / 10 }
+      let keyboard = tenth(2_000...4_000)
+      let top = tenth(0...600)
+      let margin = tenth(0...200)
+      let y = top + tenth(10...4_000)
+      // translate: the field's bottom and margin reach the keyboard's top shifted up by all the
+      // room there is, y - top.
+      let shiftedHeight = ((844 - keyboard - margin - top) * 10).rounded() / 10
+      if shiftedHeight > 0 {
+        let answer = avoid(
+          AvoidRequest(
+            container: Self.phone, field: Rect(x: 0, y: y, width: 100, height: shiftedHeight),
+            keyboard: .height(keyboard), safeArea: Insets(top: top), margin: margin))
+        if !answer.fits {
+          failures.append("translate y \(y) h \(shiftedHeight) kb \(keyboard) top \(top) m \(margin)")
+        }
+      }
+      // resize: the field's bottom and margin on the keyboard's top.
+      let filledHeight = ((844 - keyboard - margin - y) * 10).rounded() / 10
+      if filledHeight > 0 {
+        let answer = avoid(
+          AvoidRequest(
+            container: Self.phone, field: Rect(x: 0, y: y, width: 100, height: filledHeight),
+            keyboard: .height(keyboard), safeArea: Insets(top: top), margin: margin, mode: .resize))
+        if !answer.fits { failures.append("resize y \(y) h \(filledHeight) kb \(keyboard) m \(margin)") }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) do not fit, first \(failures.prefix(3))")
+  }
+
+  @Test("translate: a field a million points down that fills the space left exactly fits")
+  func exactFillFitsFarDown() {
+    // need = room = 0 with every sum about a million points: the slack scales with the field's
+    // and the keyboard's position, not with need and room, which are 0.
+    var rng = SplitMix64(seed: 4_343)
+    var failures: [String] = []
+    for _ in 0..<2_000 {
+      let tenth = { (range: ClosedRange<Int>) in Double(Int.random(in: range, using: &rng)) / 10 }
+      let container = Rect(x: 0, y: 0, width: 390, height: 1_000_000 + tenth(0...9_999))
+      let keyboard = tenth(2_000...4_000)
+      let margin = tenth(0...200)
+      let y = container.height - tenth(5_000...8_000)
+      let height = ((container.height - keyboard - margin - y) * 10).rounded() / 10
+      guard height > 0 else { continue }
+      let answer = avoid(
+        AvoidRequest(
+          container: container, field: Rect(x: 0, y: y, width: 100, height: height),
+          keyboard: .height(keyboard),
+          safeArea: Insets(top: y), margin: margin))
+      if !answer.fits { failures.append("container \(container.height) y \(y) h \(height) kb \(keyboard)") }
+    }
+    #expect(failures.isEmpty, "\(failures.count) do not fit, first \(failures.prefix(3))")
+  }
+
+  @Test("a little more than the space left does not fit")
+  func justOverDoesNotFit() {
+    // The slack is rounding's, not a tolerance a layout can use: a hundredth of a point over.
+    let fits = avoid(
+      AvoidRequest(
+        container: Self.phone, field: Rect(x: 0, y: 124, width: 100, height: 598.91),
+        keyboard: .height(229.1),
+        safeArea: Insets(top: 3.9), margin: 12.1)
+    ).fits
+    #expect(!fits)
+    #expect(KeyboardLayout.isAtMost(1 + 0x1p-40, 1))
+    #expect(!KeyboardLayout.isAtMost(1 + 0x1p-30, 1))
+    #expect(KeyboardLayout.isAtMost(1e9 + 1e-6, 1e9) && !KeyboardLayout.isAtMost(1e9 + 0.1, 1e9))
+  }
+
+  @Test("a track where a companion stops fitting where the field starts to be covered, both rounded apart")
+  func trackThroughCoincidingTurns() throws {
+    // The union's bottom, -600 + 999.7, rounds to 399.70000000000005, the field's to 399.7: the
+    // companion stops fitting at overlap 69.29999999999995, the field is covered from
+    // 69.30000000000001. The offset then follows the field: 0 up to 69.3, -17.7 from 87.
+    let request = AvoidRequest(
+      container: Rect(x: 0, y: 0, width: 400, height: 479),
+      field: Rect(x: 0, y: 17.7, width: 100, height: 382),
+      keyboard: .height(264), alsoReveal: [Rect(x: 0, y: -600, width: 100, height: 47)])
+    let check = try #require(TrackReference.check(request))
+    var rng = SplitMix64(seed: 17)
+    #expect(check.problems(samples: 200, using: &rng) == [])
+    let heights = check.track.keyboardHeight
+    try #require(heights.count == 4, "\(heights)")
+    #expect(abs(heights[1] - 69.3) < 1e-9 && abs(heights[2] - 87) < 1e-9 && heights[3] == 264)
+    #expect(check.track.members.arrays[0].map { ($0 * 1e6).rounded() / 1e6 } == [0, 0, -17.7, -17.7])
+  }
+}
+
+/// A test's own failure, for `throw`.
+private struct Failure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
