@@ -11,30 +11,38 @@ import Testing
 struct RoundingTests {
   static let phone = Rect(x: 0, y: 0, width: 390, height: 844)
 
+  /// A number of tenths of a point drawn from `range`: a decimal a double cannot hold exactly.
+  static func tenths(_ range: ClosedRange<Int>, _ rng: inout SplitMix64) -> Double {
+    Double(Int.random(in: range, using: &rng)) / 10
+  }
+
+  /// The keyboard heights from 0.1 to 300 (in tenths of a point) at which `fails` holds.
+  static func keyboardHeights(where fails: (Double) -> Bool) -> [Double] {
+    (1...3000).map { Double($0) / 10 }.filter(fails)
+  }
+
+  /// A form in a scroll view: field 900…954 (+10 margin) and its error text 960…1010, the union
+  /// 900…1020 is 120 tall, the viewport at least 543.9: revealed, its bottom sits on the viewport's
+  /// bottom edge.
+  static func form(keyboardHeight: Double) -> AvoidRequest {
+    AvoidRequest(
+      container: phone, field: Rect(x: 0, y: 900, width: 100, height: 44), keyboard: .height(keyboardHeight),
+      mode: .scroll, contentOffset: .zero, contentSize: Size(width: 390, height: 3000),
+      alsoReveal: [Rect(x: 0, y: 960, width: 100, height: 50)])
+  }
+
   @Test("scroll: a union §5.1 has just aligned with the viewport's bottom fits, at every keyboard height")
   func revealedUnionFits() {
-    // Field 900…954 (+10 margin), error text 960…1010: the union 900…1020 is 120 tall, the
-    // viewport at least 543.9: revealed, its bottom sits on the viewport's bottom edge.
-    var dropped: [Double] = []
-    for tenths in 1...3000 {
-      let height = Double(tenths) / 10
-      let answer = avoid(
-        AvoidRequest(
-          container: Self.phone, field: Rect(x: 0, y: 900, width: 100, height: 44), keyboard: .height(height),
-          mode: .scroll, contentOffset: .zero, contentSize: Size(width: 390, height: 3000),
-          alsoReveal: [Rect(x: 0, y: 960, width: 100, height: 50)]))
-      if answer.alsoRevealed != [true] || !answer.fits { dropped.append(height) }
+    let dropped = Self.keyboardHeights { height in
+      let answer = avoid(Self.form(keyboardHeight: height))
+      return answer.alsoRevealed != [true] || !answer.fits
     }
     #expect(dropped.isEmpty, "dropped at \(dropped.count) heights, first \(dropped.prefix(5))")
   }
 
   @Test("the first of those heights, by its numbers: offset 476.1, both revealed")
   func revealedUnionByHand() throws {
-    let answer = avoid(
-      AvoidRequest(
-        container: Self.phone, field: Rect(x: 0, y: 900, width: 100, height: 44), keyboard: .height(300.1),
-        mode: .scroll, contentOffset: .zero, contentSize: Size(width: 390, height: 3000),
-        alsoReveal: [Rect(x: 0, y: 960, width: 100, height: 50)]))
+    let answer = avoid(Self.form(keyboardHeight: 300.1))
     guard case .scroll(let offset, _, _) = answer.layout else { throw Failure("not a scroll answer") }
     #expect(abs(offset.y - 476.1) < 1e-9)
     #expect(answer.fits && answer.alsoRevealed == [true])
@@ -42,75 +50,56 @@ struct RoundingTests {
 
   @Test("caret-follow: a caret scrolled to the viewport's bottom is visible, at every keyboard height")
   func revealedCaretIsVisible() {
-    var hidden: [Double] = []
-    for tenths in 1...3000 {
-      let height = Double(tenths) / 10
-      let answer = caretFollow(
+    let hidden = Self.keyboardHeights { height in
+      !caretFollow(
         CaretFollowRequest(
           textView: Self.phone, caret: Rect(x: 0, y: 1000, width: 2, height: 20), contentOffset: .zero,
-          contentSize: Size(width: 390, height: 3000), keyboard: .height(height)))
-      if !answer.caretVisible { hidden.append(height) }
+          contentSize: Size(width: 390, height: 3000), keyboard: .height(height))
+      ).caretVisible
     }
     #expect(hidden.isEmpty, "not visible at \(hidden.count) heights, first \(hidden.prefix(5))")
   }
 
-  @Test("translate and resize: a field that fills the space left to the tenth of a point fits")
+  /// Whether a field `height` tall at `y` fits, with the keyboard `keyboard` tall: nil when it
+  /// does, else what was tried.
+  static func misfit(
+    _ mode: AvoidMode, container: Rect = phone, y: Double, height: Double, keyboard: Double, top: Double,
+    margin: Double
+  ) -> String? {
+    guard height > 0 else { return nil }
+    let request = AvoidRequest(
+      container: container, field: Rect(x: 0, y: y, width: 100, height: height), keyboard: .height(keyboard),
+      safeArea: Insets(top: top), margin: margin, mode: mode)
+    return avoid(request).fits ? nil : "\(mode) \(request)"
+  }
+
+  @Test(
+    "translate and resize: a field that fills the space left to the tenth of a point fits, near and far down")
   func exactFillFits() {
-    // need = room (translate) and field.maxY + margin = keyboardTop (resize) in decimals; in
-    // doubles a third of these sums round the two sides apart.
+    // need = room (translate) and field.maxY + margin = keyboardTop (resize) in decimals: in
+    // doubles a third of these sums round the two sides apart. A million points down, need = room
+    // = 0 while every sum is about a million: the slack scales with the field's and the keyboard's
+    // position, not with need and room.
     var rng = SplitMix64(seed: 4_242)
     var failures: [String] = []
     for _ in 0..<2_000 {
-      let tenth = { (range: ClosedRange<Int>) in Double(Int.random(in: range, using: &rng)) / 10 }
-      let keyboard = tenth(2_000...4_000)
-      let top = tenth(0...600)
-      let margin = tenth(0...200)
-      let y = top + tenth(10...4_000)
+      let keyboard = Self.tenths(2_000...4_000, &rng)
+      let top = Self.tenths(0...600, &rng)
+      let margin = Self.tenths(0...200, &rng)
+      let y = top + Self.tenths(10...4_000, &rng)
       // translate: the field's bottom and margin reach the keyboard's top shifted up by all the
-      // room there is, y - top.
-      let shiftedHeight = ((844 - keyboard - margin - top) * 10).rounded() / 10
-      if shiftedHeight > 0 {
-        let answer = avoid(
-          AvoidRequest(
-            container: Self.phone, field: Rect(x: 0, y: y, width: 100, height: shiftedHeight),
-            keyboard: .height(keyboard), safeArea: Insets(top: top), margin: margin))
-        if !answer.fits {
-          failures.append("translate y \(y) h \(shiftedHeight) kb \(keyboard) top \(top) m \(margin)")
-        }
-      }
-      // resize: the field's bottom and margin on the keyboard's top.
-      let filledHeight = ((844 - keyboard - margin - y) * 10).rounded() / 10
-      if filledHeight > 0 {
-        let answer = avoid(
-          AvoidRequest(
-            container: Self.phone, field: Rect(x: 0, y: y, width: 100, height: filledHeight),
-            keyboard: .height(keyboard), safeArea: Insets(top: top), margin: margin, mode: .resize))
-        if !answer.fits { failures.append("resize y \(y) h \(filledHeight) kb \(keyboard) m \(margin)") }
-      }
-    }
-    #expect(failures.isEmpty, "\(failures.count) do not fit, first \(failures.prefix(3))")
-  }
-
-  @Test("translate: a field a million points down that fills the space left exactly fits")
-  func exactFillFitsFarDown() {
-    // need = room = 0 with every sum about a million points: the slack scales with the field's
-    // and the keyboard's position, not with need and room, which are 0.
-    var rng = SplitMix64(seed: 4_343)
-    var failures: [String] = []
-    for _ in 0..<2_000 {
-      let tenth = { (range: ClosedRange<Int>) in Double(Int.random(in: range, using: &rng)) / 10 }
-      let container = Rect(x: 0, y: 0, width: 390, height: 1_000_000 + tenth(0...9_999))
-      let keyboard = tenth(2_000...4_000)
-      let margin = tenth(0...200)
-      let y = container.height - tenth(5_000...8_000)
-      let height = ((container.height - keyboard - margin - y) * 10).rounded() / 10
-      guard height > 0 else { continue }
-      let answer = avoid(
-        AvoidRequest(
-          container: container, field: Rect(x: 0, y: y, width: 100, height: height),
-          keyboard: .height(keyboard),
-          safeArea: Insets(top: y), margin: margin))
-      if !answer.fits { failures.append("container \(container.height) y \(y) h \(height) kb \(keyboard)") }
+      // room there is, y - top; resize: they end on the keyboard's top.
+      let shifted = ((844 - keyboard - margin - top) * 10).rounded() / 10
+      let filled = ((844 - keyboard - margin - y) * 10).rounded() / 10
+      let tall = Rect(x: 0, y: 0, width: 390, height: 1_000_000 + Self.tenths(0...9_999, &rng))
+      let farY = tall.height - Self.tenths(5_000...8_000, &rng)
+      let far = ((tall.height - keyboard - margin - farY) * 10).rounded() / 10
+      failures += [
+        Self.misfit(.translate, y: y, height: shifted, keyboard: keyboard, top: top, margin: margin),
+        Self.misfit(.resize, y: y, height: filled, keyboard: keyboard, top: top, margin: margin),
+        Self.misfit(
+          .translate, container: tall, y: farY, height: far, keyboard: keyboard, top: farY, margin: margin),
+      ].compactMap { $0 }
     }
     #expect(failures.isEmpty, "\(failures.count) do not fit, first \(failures.prefix(3))")
   }
