@@ -48,4 +48,13 @@ static inline struct MHD_OptionItem CMicroHTTPD_option_notify_connection(
   return item;
 }
 
+/// Why: `MHD_get_connection_info` is variadic. The connection's socket context:
+/// what the connection notification stored for it, or NULL.
+static inline void *CMicroHTTPD_socket_context(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(
+      connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
+}
+
 #endif

@@ -87,7 +87,8 @@ extension LayoutOperation {
     _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
   ) throws(HTTPError) {
     let request = try RequestBody.read(body, with: decoder, as: Self.self)
-    answer.removeAll(keepingCapacity: true)
+    // Tested first: the server hands an empty body, and emptying an array is a call.
+    if !answer.isEmpty { answer.removeAll(keepingCapacity: true) }
     JSONWriter.withThreadWriter { writer in
       writer.value(Self.answer(to: request))
       writer.withBytes { answer.append(contentsOf: $0) }

@@ -2,7 +2,8 @@ internal import CMicroHTTPD
 import Glibc
 
 // The C callbacks libmicrohttpd calls. They capture nothing: the server arrives as `cls` (a
-// `CallbackContext`), a request as `con_cls` (a retained `RequestState`).
+// `CallbackContext`), a request as `con_cls` (its connection's `RequestState`, which the
+// connection's socket context holds retained from the connection's start to its close).
 
 /// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are open.
 ///
@@ -22,7 +23,11 @@ func admitConnection(
   return .YES
 }
 
-/// libmicrohttpd's connection notification: counts connections as they start and close.
+/// libmicrohttpd's connection notification: counts connections as they start and close, and
+/// gives each the `RequestState` its requests use, one after another.
+///
+/// libmicrohttpd calls it with `STARTED` before any request of the connection and with
+/// `CLOSED` after the last one has ended (`endRequest`).
 func noteConnection(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
@@ -32,8 +37,13 @@ func noteConnection(
   let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
+    socketContext?.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
     context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
   case .CONNECTION_NOTIFY_CLOSED:
+    if let socketContext, let state = socketContext.pointee {
+      socketContext.pointee = nil
+      Unmanaged<RequestState>.fromOpaque(state).release()
+    }
     context.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     context.settled.notifyIfAwaited()
   default:
@@ -52,49 +62,70 @@ func serveRequest(
   guard let cls, let connection, let url, let method, let uploadDataSize, let conCls else {
     return .NO
   }
-  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
-  guard let pointer = conCls.pointee else {
-    let state = RequestState(
-      method: HTTPMethod(cString: method), path: requestPath(url), maxBodyBytes: context.maxBodyBytes)
-    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-    context.liveRequests.add(1, ordering: .sequentiallyConsistent)
-    let framing = RequestFraming(connection, version: version)
-    state.contentLength = framing.contentLength
-    state.headers = framing.known
-    if framing.hasProblem, let problem = framing.problem {
-      state.answer = .problem(problem)
-      state.closesConnection = true
-    } else if let version, strcmp(version, "HTTP/1.1") == 0, framing.known[.host] == nil {
-      // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
-      state.answer = .problem(.missingHost)
+  // The context and the state are borrowed, not retained: the server holds the one until its
+  // daemon has stopped, the connection's socket context the other until the connection closes.
+  return Unmanaged<CallbackContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+    if let pointer = conCls.pointee {
+      return Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
+        let size = uploadDataSize.pointee
+        guard size == 0 else {
+          uploadDataSize.pointee = 0
+          context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
+          return .YES
+        }
+        return context.finish(state, connection)
+      }
     }
-    return context.begin(state, connection)
+    guard let reused = CMicroHTTPD_socket_context(connection) else { return .NO }
+    conCls.pointee = reused
+    context.liveRequests.add(1, ordering: .sequentiallyConsistent)
+    return Unmanaged<RequestState>.fromOpaque(reused)._withUnsafeGuaranteedRef { state in
+      startRequest(state, context, connection, method: method, url: url, version: version)
+    }
   }
-  let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
-  let size = uploadDataSize.pointee
-  guard size == 0 else {
-    uploadDataSize.pointee = 0
-    context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
-    return .YES
+}
+
+/// A request's headers are parsed: fills in its state from the request line and the header
+/// fields, then lets `begin` decide what answers it.
+private func startRequest(
+  _ state: RequestState, _ context: CallbackContext, _ connection: OpaquePointer,
+  method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+) -> MHD_Result {
+  state.method = HTTPMethod(cString: method)
+  state.path = context.responder.router.knownPath(url) ?? requestPath(url)
+  state.maxBodyBytes = context.maxBodyBytes
+  let framing = RequestFraming(connection, version: version)
+  state.contentLength = framing.contentLength
+  state.headers = framing.known
+  if framing.hasProblem, let problem = framing.problem {
+    state.answer = .problem(problem)
+    state.closesConnection = true
+  } else if let version, strcmp(version, "HTTP/1.1") == 0, framing.known[.host] == nil {
+    // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
+    state.answer = .problem(.missingHost)
   }
-  return context.finish(state, connection)
+  return context.begin(state, connection)
 }
 
 /// libmicrohttpd's request-completed callback: called once per request that reached
-/// `serveRequest`, whether it was answered, aborted or timed out. Releases the request state.
+/// `serveRequest`, whether it was answered, aborted or timed out. Clears the request state for
+/// the connection's next request.
 func endRequest(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
   guard let cls, let conCls, let pointer = conCls.pointee else { return }
   conCls.pointee = nil
-  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
-  let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
-  if let prepared = state.prepared {
-    MHD_destroy_response(prepared)
-    state.prepared = nil
+  Unmanaged<CallbackContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+    Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
+      if let prepared = state.prepared {
+        MHD_destroy_response(prepared)
+        state.prepared = nil
+      }
+      context.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+      state.clear()
+    }
+    context.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
+    context.settled.notifyIfAwaited()
   }
-  context.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
-  context.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
-  context.settled.notifyIfAwaited()
 }

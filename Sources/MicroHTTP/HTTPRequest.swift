@@ -171,15 +171,21 @@ package struct HTTPRequest: ~Copyable {
 package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The method token as sent on the request line.
   package let rawValue: String
+  /// The method's number among the common ones below (`GET` 1 … `TRACE` 8), 0 for any other
+  /// token: what `==` compares, without reading the tokens, when either has one.
+  private let code: UInt8
+
+  private static let commonTokens = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"]
 
   /// Creates a method from its token.
   package init(rawValue: String) {
     self.rawValue = rawValue
+    code = Self.commonTokens.firstIndex(of: rawValue).map { UInt8($0 + 1) } ?? 0
   }
 
   /// Creates a method from its token.
   package init(_ token: String) {
-    self.rawValue = token
+    self.init(rawValue: token)
   }
 
   /// The method a request line names: the common ones without reading the token into a new
@@ -196,6 +202,17 @@ package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCon
 
   /// The method's token, e.g. `POST`.
   package var description: String { rawValue }
+
+  /// Whether the two tokens are the same. (Written out: else `==` is the standard library's
+  /// generic one for `RawRepresentable` types, which compares the tokens through `Equatable`.)
+  package static func == (lhs: HTTPMethod, rhs: HTTPMethod) -> Bool {
+    lhs.code | rhs.code != 0 ? lhs.code == rhs.code : lhs.rawValue == rhs.rawValue
+  }
+
+  /// Hashes the token.
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(rawValue)
+  }
 
   /// `GET`.
   package static let get = HTTPMethod("GET")

@@ -13,8 +13,8 @@ final class CallbackContext: Sendable {
   let bodyMemory: BodyMemory
   /// Whether any middleware is told when requests end (they are timed only then).
   let reportsEndings: Bool
-  /// Requests whose per-request state is alive (created on their headers, released when they
-  /// end).
+  /// Requests begun and not yet ended: counted from their headers (`serveRequest`) to their end
+  /// (`endRequest`).
   let liveRequests = Atomic<Int>(0)
   /// Connections libmicrohttpd has started and not yet closed.
   let openConnections = Atomic<Int>(0)

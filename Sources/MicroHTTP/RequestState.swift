@@ -2,19 +2,23 @@ import Posix
 
 /// The state of one request across libmicrohttpd's calls, kept in its `con_cls`.
 ///
+/// One per connection, made when libmicrohttpd starts the connection (kept in its socket
+/// context) and freed when it closes: each request on the connection starts with the state
+/// `clear()` left, as new, so no request allocates one.
+///
 /// Only ever touched by the worker thread that serves the connection, one access at a time:
 /// the properties skip the run-time exclusivity check (`@exclusivity(unchecked)`), which costs
 /// tens of instructions per access on every request.
 final class RequestState {
-  let method: HTTPMethod
-  let path: String
+  @exclusivity(unchecked) var method = HTTPMethod.get
+  @exclusivity(unchecked) var path = ""
   /// The route of the path, or `nil` when no route has it.
   @exclusivity(unchecked) var route: RouteID?
   /// What answers: the route's handler, or a problem decided before the body was read (400 for
   /// framing or `Host`, 404, 405, 413, 503).
   @exclusivity(unchecked) var answer: RouteDecision.Answer?
   /// The largest body accepted: the route's limit, else the server's.
-  @exclusivity(unchecked) var maxBodyBytes: Int
+  @exclusivity(unchecked) var maxBodyBytes = 0
   /// The announced `Content-Length`, or -1 (none, or chunked).
   @exclusivity(unchecked) var contentLength = -1
   /// The body, when it arrived in more than one piece.
@@ -41,10 +45,29 @@ final class RequestState {
   /// The answer's item count (`HTTPResponse.items`), or `nil`.
   @exclusivity(unchecked) var items: Int?
 
-  init(method: HTTPMethod, path: String, maxBodyBytes: Int) {
-    self.method = method
-    self.path = path
-    self.maxBodyBytes = maxBodyBytes
+  /// Every property back to its initial value above, when a request has ended: the next
+  /// request on the connection finds the state as new, and what the last one held (its body,
+  /// its handler, its ids) is let go now rather than when the connection closes.
+  func clear() {
+    method = .get
+    path = ""
+    route = nil
+    answer = nil
+    maxBodyBytes = 0
+    contentLength = -1
+    body = []
+    bytesIn = 0
+    heldBytes = 0
+    prepared = nil
+    closesConnection = false
+    answered = false
+    status = 0
+    bytesOut = 0
+    start = MonotonicClock.Instant(nanoseconds: 0)
+    requestID = nil
+    trace = nil
+    headers = KnownHeaders()
+    items = nil
   }
 
   /// Whether a problem (not a handler) answers the request.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Routes requests to handlers by exact path and method.
 ///
 /// The query string plays no part in matching. A path that has no route answers 404; a path
@@ -15,6 +17,11 @@ package struct Router: Sendable {
   /// The routes, by `RouteID`.
   private(set) var routes: [Route] = []
   private var ids: [String: RouteID] = [:]
+  /// Every route's path in UTF-8, one after another: route `i`'s are
+  /// `pathBytes[pathStarts[i]..<pathStarts[i + 1]]`. What `knownPath` compares a request target
+  /// with, no string made.
+  private var pathBytes: [UInt8] = []
+  private var pathStarts = [0]
 
   /// Creates a router with no routes.
   package init() {}
@@ -32,6 +39,8 @@ package struct Router: Sendable {
         let id = RouteID(rawValue: routes.count)
         routes.append(Route(path: path, id: id))
         ids[path] = id
+        pathBytes.append(contentsOf: path.utf8)
+        pathStarts.append(pathBytes.count)
         return id
       }()
     routes[id.rawValue].add(method, handler)
@@ -41,6 +50,19 @@ package struct Router: Sendable {
   /// The route of `path`, or nil when no route has that path.
   package func route(for path: String) -> Route? {
     ids[path].map { routes[$0.rawValue] }
+  }
+
+  /// The path of the route whose path is exactly the C string `target`, as the router's own
+  /// string (none made for the request), or `nil` when no route has that path.
+  package func knownPath(_ target: UnsafePointer<CChar>) -> String? {
+    let length = strlen(target)
+    return pathBytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return nil }
+      for index in routes.indices where pathStarts[index + 1] &- pathStarts[index] == length {
+        if memcmp(base + pathStarts[index], target, length) == 0 { return routes[index].path }
+      }
+      return nil
+    }
   }
 
   /// The path of every route, by `RouteID`.

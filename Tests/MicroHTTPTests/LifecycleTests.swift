@@ -197,6 +197,65 @@ struct LifecycleTests {
     #expect(aborted.bytesIn <= 10)
   }
 
+  @Test func eachRequestOnAConnectionStartsAsNew() throws {
+    // The requests of a connection share one state, cleared between them: nothing of one
+    // request (its id, trace, route, body, status) may reach the next.
+    let records = Locked<[CompletedRequest]>([])
+    let server = try TestServer.start {
+      $0.requestIDs = RequestIDs()
+      $0.middleware = [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })]
+    }
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    /// Sends a POST /echo whose body arrives in two pieces, so that it is kept in the state.
+    func echoInPieces(_ body: String, headers: String = "") throws -> TestResponse {
+      let received = server.receivedBodyByteCount
+      try client.send(
+        "POST /echo HTTP/1.1\r\nHost: test\r\n\(headers)Content-Length: \(body.utf8.count)\r\n\r\n")
+      try client.send(String(body.prefix(3)))
+      #expect(Self.waitUntil { server.receivedBodyByteCount >= received + 3 })
+      try client.send(String(body.dropFirst(3)))
+      return try client.readResponse()
+    }
+    let traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+    let first = try echoInPieces("12345", headers: "X-Request-ID: abc-1\r\ntraceparent: \(traceparent)\r\n")
+    #expect(first.bodyString == "12345")
+    #expect(try client.request(path: "/missing").status == 404)
+    let again = try echoInPieces("abcdefg")
+    #expect(again.bodyString == "abcdefg")
+    let fixed = try client.request(path: "/fixed")
+    #expect(fixed.status == 200)
+    try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
+    #expect(Self.waitUntil { server.liveRequestCount == 1 && server.receivedBodyByteCount >= 22 })
+    client.close()
+    #expect(Self.waitUntil { records.withLock { $0.count } == 5 })
+    let seen = records.withLock { $0 }
+    try #require(seen.count == 5)
+    #expect(seen[0].requestID?.description == "abc-1")
+    #expect(seen[0].trace != nil)
+    #expect(seen[0].bytesIn == 5)
+    for (record, path) in zip(seen.dropFirst(), ["/missing", "/echo", "/fixed", "/echo"]) {
+      #expect(record.path == path)
+      #expect(record.trace == nil)
+      #expect(record.requestID != nil)
+      #expect(record.requestID?.description != "abc-1")
+    }
+    #expect(seen[1].route == nil)
+    #expect(seen[1].method == .get)
+    #expect(seen[1].bytesIn == 0)
+    #expect(seen[2].bytesIn == 7)
+    #expect(seen[2].bytesOut == 7)
+    #expect(seen[3].route == TestServer.routeID("/fixed"))
+    #expect(seen[3].bytesIn == 0)
+    #expect(fixed.headers["X-Request-Id"] == seen[3].requestID?.description)
+    #expect(Set(seen.map { $0.requestID?.description ?? "" }).count == 5)
+    // The last one left mid-body: nothing answered it.
+    #expect(!seen[4].completed)
+    #expect(seen[4].status == 0)
+    #expect(seen[4].bytesOut == 0)
+    #expect(seen[4].bytesIn == 10)
+  }
+
   /// Whether `condition` holds within `seconds` (checked every millisecond): a generous bound
   /// for state the server reaches promptly.
   static func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {

@@ -74,6 +74,36 @@ struct RoutingTests {
     #expect(try client.request(path: "/fixed").status == 200)
   }
 
+  @Test func methodsAreEqualExactlyWhenTheirTokensAre() {
+    let tokens = [
+      "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "get", "FOO", "BAR", "",
+    ]
+    for first in tokens {
+      for second in tokens {
+        #expect((HTTPMethod(first) == HTTPMethod(second)) == (first == second), "\(first) \(second)")
+      }
+    }
+    #expect(HTTPMethod(rawValue: "POST") == .post)
+    #expect(HTTPMethod("OPTIONS") == .options)
+    #expect(HTTPMethod("get") != .get)
+    #expect(Set(tokens.map { HTTPMethod($0) }).count == tokens.count)
+    #expect(Set([HTTPMethod("FOO"), HTTPMethod("FOO"), .trace, HTTPMethod("TRACE")]).count == 2)
+  }
+
+  @Test func aTargetIsAKnownPathOnlyWhenARouteHasExactlyIt() {
+    var router = Router()
+    for path in ["/a", "/ab", "/b/c", "/é"] { router.add(.get, path) { _, _ in } }
+    router.add(.post, "/ab") { _, _ in }
+    for (target, known) in [
+      ("/a", "/a"), ("/ab", "/ab"), ("/b/c", "/b/c"), ("/é", "/é"), ("/abc", nil), ("/b", nil), ("/", nil),
+      ("", nil),
+      ("/A", nil), ("http://host/a", nil),
+    ] {
+      #expect(target.withCString { router.knownPath($0) } == known, "\(target)")
+    }
+    #expect("/a".withCString { Router().knownPath($0) } == nil)
+  }
+
   @Test func getRouteAllowsGETAndHEAD() throws {
     let server = try TestServer.start()
     defer { server.stop() }
