@@ -2,12 +2,13 @@
 //
 // Every request (its body read and dropped) gets the same 200-byte JSON answer, built once.
 // Build: cc -O2 -o c-fixed-reply server.c $(pkg-config --cflags --libs libmicrohttpd)
-// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd]
+// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-epoll]
 //
 // `layoutd` configures libmicrohttpd the way layoutd does: poll(2) worker threads and no listen
 // socket of libmicrohttpd's own; an accept thread hands every connection to MHD_add_connection,
 // which spreads connections over the workers by socket number. (In `pool` and `turbo` the
 // workers accept from one shared socket, and a burst of connects may all land on one worker.)
+// `layoutd-epoll` is the same with epoll workers: what layoutd's choice of poll(2) costs.
 // Binds 127.0.0.1 only; stops on SIGINT or SIGTERM.
 
 #include <arpa/inet.h>
@@ -60,7 +61,8 @@ static void *accept_loop(void *daemon) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s PORT [THREADS] [pool|turbo|thread-per-connection]\n", argv[0]);
+    fprintf(stderr, "usage: %s PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-epoll]\n",
+            argv[0]);
     return 2;
   }
   int port = atoi(argv[1]);
@@ -88,7 +90,8 @@ int main(int argc, char **argv) {
     daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL,
                               (uint16_t)port, NULL, NULL, serve, NULL, MHD_OPTION_SOCK_ADDR, &address,
                               MHD_OPTION_CONNECTION_LIMIT, 2048u, MHD_OPTION_END);
-  } else if (strcmp(mode, "layoutd") == 0) {
+  } else if (strcmp(mode, "layoutd") == 0 || strcmp(mode, "layoutd-epoll") == 0) {
+    unsigned int polling = strcmp(mode, "layoutd") == 0 ? MHD_USE_POLL : MHD_USE_EPOLL;
     listen_socket = socket(AF_INET, SOCK_STREAM, 0);
     int on = 1;
     setsockopt(listen_socket, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
@@ -96,7 +99,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "c-fixed-reply: could not listen on 127.0.0.1:%d\n", port);
       return 1;
     }
-    daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET,
+    daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | polling | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET,
                               0, NULL, NULL, serve, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads,
                               MHD_OPTION_CONNECTION_LIMIT, 2048u, MHD_OPTION_END);
     pthread_t acceptor;
