@@ -96,6 +96,20 @@ package final class HTTPTestClient {
     try send(Array(raw.utf8))
   }
 
+  /// Sends the UTF-8 bytes of `raw` and closes, the bytes and the close corked into one segment
+  /// (`TCP_CORK`): the server's first read finds both, the way a busy server finds a client
+  /// that left.
+  package func sendThenClose(_ raw: String) throws(HTTPTestClientError) {
+    guard let descriptor else { throw .sendFailed(errno: EBADF) }
+    do throws(Errno) {
+      try descriptor.setOption(Int32(IPPROTO_TCP), TCP_CORK, 1)
+    } catch {
+      throw .sendFailed(errno: error.rawValue)
+    }
+    try send(raw)
+    close()
+  }
+
   /// Sends one request and reads its response. Adds `Host`, and `Content-Length` when there is
   /// a body and `headers` sets neither `Content-Length` nor `Transfer-Encoding`.
   package func request(

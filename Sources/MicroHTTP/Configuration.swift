@@ -64,8 +64,9 @@ extension HTTPServer {
       // poll(2), not epoll: in epoll mode libmicrohttpd 0.9.75 takes a short read as "no more
       // to read" (connection.c, `recv_param_adapter`), so a client's close that arrives with
       // the last bytes of a partial body goes unseen until the idle timeout and the request
-      // stays live that long (`BodyTests` catches it). Side by side, CPU per request was the
-      // same within the noise.
+      // stays live that long; a request cut off in its headers, the same (`BodyTests`,
+      // `aRequestCutOffByItsCloseIsReleasedAtOnce`). poll costs CPU per request when the
+      // workers share their cores (docs/operations.md has the figures).
       flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
     case .threadPerConnection:
       flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue

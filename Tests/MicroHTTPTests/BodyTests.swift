@@ -171,6 +171,30 @@ struct BodyTests {
     #expect(LifecycleTests.waitUntil { server.liveRequestCount == 0 })
   }
 
+  @Test func aRequestCutOffByItsCloseIsReleasedAtOnce() throws {
+    // The last bytes and the close in one segment: libmicrohttpd's epoll workers would keep
+    // each of these connections until the idle timeout (docs/operations.md); its poll workers
+    // see the close.
+    // One worker: it takes up connections in the order they were accepted, so once the last
+    // cut's body bytes are in, every cut connection has been started.
+    let server = try TestServer.start {
+      $0.maxBodyBytes = Self.limit
+      $0.connectionTimeout = 60
+      $0.threads = 1
+    }
+    defer { server.stop() }
+    for _ in 0..<3 {
+      try HTTPTestClient(port: server.port).sendThenClose("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Le")
+    }
+    for _ in 0..<3 {
+      try HTTPTestClient(port: server.port).sendThenClose(
+        "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n0123456789")
+    }
+    #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount >= 30 })
+    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
+  }
+
   @Test func headersOverTheMemoryLimitAnswer431() throws {
     let server = try TestServer.start { $0.maxHeaderBytes = 8192 }
     defer { server.stop() }
