@@ -22,6 +22,16 @@ struct KeyboardPath {
   /// The height from which the keyboard's bottom edge lies at or above the container's top.
   let clears: Double
 
+  /// The length under which a stretch of heights is rounding error: 1e-9, the tolerance
+  /// contract §11 gives breakpoints, or more where the geometry's doubles are coarser than that
+  /// (64 units in the last place of its largest coordinate).
+  var tolerance: Double {
+    let scale = max(
+      height, screen.minY.magnitude, screen.maxY.magnitude, container.minY.magnitude, container.maxY.magnitude
+    )
+    return max(1e-9, 64 * scale.ulp)
+  }
+
   init(_ keyboard: KeyboardInput, container: Rect, screen: Rect?, undocked: UndockedPolicy) {
     let screen = screen ?? container
     self.keyboard = keyboard

@@ -82,11 +82,21 @@ extension KeyboardLayout {
     builder.begin(hidden: layout.trackValues(revealing: hiddenTarget, overlap: 0, covered: false))
     var start = 0.0
     var guess = path.height
+    // Where a sliver began: a stretch shorter than `path.tolerance` is the rounding of the
+    // heights around it, not a stretch, and the next one starts where it did, so that one turn
+    // is not sent as breakpoints a rounding error apart (a jump at 0 as one at 3e-14).
+    var sliverStart: Double?
     while start < path.height {
-      let next = segment(of: layout, along: path, after: start, guess: guess)
-      builder.add(next.segment)
+      var next = segment(of: layout, along: path, after: start, guess: guess)
       start = next.segment.end
       guess = next.guess
+      if next.segment.end - next.segment.start < path.tolerance && next.segment.end < path.height {
+        if sliverStart == nil { sliverStart = next.segment.start }
+        continue
+      }
+      if let sliverStart { next.segment.start = sliverStart }
+      sliverStart = nil
+      builder.add(next.segment)
     }
     return builder.finish(at: path.height, answer: answer)
   }

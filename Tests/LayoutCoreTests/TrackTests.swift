@@ -259,6 +259,35 @@ struct TrackTests {
     #expect(avoid(below).alsoRevealed == [false])
   }
 
+  @Test("a keyboard frame covering a field from its first point jumps at 0, not a rounding error after")
+  func jumpAtZeroOfAFrameKeyboard() throws {
+    // At h below one rounding step of 336 the keyboard's top, 92 + (336 - h), rounds to the
+    // container's bottom, 428: a sliver of heights sees no overlap before the field jumps up.
+    let request = AvoidRequest(
+      container: Rect(x: 0, y: 0, width: 390, height: 428),
+      field: Rect(x: 0, y: 143.4785201484422, width: 10, height: 428),
+      keyboard: .frame(Rect(x: 0, y: 92, width: 390, height: 336)), margin: 0)
+    let track = try track(request)
+    #expect(track.keyboardHeight == [0, 0, 336])
+    let offsets = track.members.arrays[0]
+    #expect(offsets.count == 3 && offsets[0] == 0)
+    #expect(offsets.dropFirst().allSatisfy { abs($0 - -143.4785201484422) < 1e-9 }, "\(offsets)")
+  }
+
+  @Test("a companion that stops fitting where nothing bends leaves no breakpoint, whatever its rounding")
+  func noBreakpointAtARoundingSliver() throws {
+    // Resize: the members do not depend on the target, and the companion's turning height,
+    // computed twice, leaves a stretch 6e-14 long between its two roundings.
+    let request = AvoidRequest(
+      container: Rect(x: 0, y: 192, width: 390, height: 422), field: Rect(x: 0, y: 135, width: 0, height: 0),
+      keyboard: .frame(Rect(x: 0, y: 553, width: 390, height: 291)), mode: .resize,
+      alsoReveal: [
+        Rect(x: 0, y: 303.40344800628833, width: 0, height: 72), Rect(x: 0, y: 110.4, width: 0, height: 0),
+      ])
+    let track = try track(request)
+    #expect(track.keyboardHeight == [0, 61], "\(track.keyboardHeight)")
+  }
+
   @Test("caret-follow: revealed from its first point, so a caret above the view jumps at 0 only by overlap")
   func caretFollowByHand() throws {
     // Caret 700…720 in an 844 text view, 2,000 points of content: covered past 124, as in the
