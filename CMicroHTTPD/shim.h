@@ -48,6 +48,20 @@ static inline struct MHD_OptionItem CMicroHTTPD_option_notify_connection(
   return item;
 }
 
+/// The type of `MHD_OPTION_UNESCAPE_CALLBACK`'s function, which microhttpd.h does not name.
+typedef size_t (*CMicroHTTPD_UnescapeCallback)(void *cls,
+                                               struct MHD_Connection *connection,
+                                               char *text);
+
+/// Why: as above, for `MHD_OPTION_UNESCAPE_CALLBACK`.
+static inline struct MHD_OptionItem CMicroHTTPD_option_unescape(
+    CMicroHTTPD_UnescapeCallback callback, void *context)
+{
+  struct MHD_OptionItem item = {
+      MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)callback, context};
+  return item;
+}
+
 /// Why: `MHD_get_connection_info` is variadic. The connection's socket context:
 /// what the connection notification stored for it, or NULL.
 static inline void *CMicroHTTPD_socket_context(struct MHD_Connection *connection)

@@ -52,6 +52,12 @@ enum MediaType {
     return subtype.count > suffix && equal(subtype.suffix(suffix), "+json")
   }
 
+  /// Whether a `Content-Encoding` value (its bytes) names no coding: empty, or `identity` in any
+  /// case (RFC 9110 §8.4.1).
+  static func isIdentity(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.isEmpty || equal(bytes, "identity")
+  }
+
   /// Whether `bytes` spell `lowercase`, ignoring the case of ASCII letters.
   private static func equal<Bytes: Collection>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool
   where Bytes.Element == UInt8 {

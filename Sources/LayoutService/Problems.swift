@@ -25,6 +25,14 @@ extension HTTPError {
       headers: [HTTPHeader("Accept-Post", "application/json")])
   }
 
+  /// `415` for a body sent with a content coding (RFC 9110 §8.4): bodies are read as sent.
+  static func unsupportedContentCoding(_ coding: String) -> HTTPError {
+    HTTPError(
+      status: 415,
+      detail: "Content-Encoding '\(coding)' is not supported; send the body without a content coding.",
+      headers: [HTTPHeader("Accept-Post", "application/json"), HTTPHeader("Accept-Encoding", "identity")])
+  }
+
   /// `500` for `--decoder foundation` in a build without Foundation.
   static let foundationDecoderUnavailable = HTTPError(
     status: 500, detail: "This build of layoutd has no Foundation decoder.")

@@ -92,7 +92,8 @@ private func startRequest(
   method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
 ) -> MHD_Result {
   state.method = HTTPMethod(cString: method)
-  state.path = context.responder.router.knownPath(url) ?? requestPath(url)
+  let routed = context.responder.router.knownPath(url)
+  state.path = routed ?? requestPath(url)
   state.maxBodyBytes = context.maxBodyBytes
   let framing = RequestFraming(connection, version: version)
   state.contentLength = framing.contentLength
@@ -100,11 +101,31 @@ private func startRequest(
   if framing.hasProblem, let problem = framing.problem {
     state.answer = .problem(problem)
     state.closesConnection = true
+  } else if state.method != .post, state.method != .get, !HTTPSyntax.isToken(method, count: strlen(method)) {
+    // RFC 9112 §3: a request line that does not parse is answered 400.
+    state.answer = .problem(.methodNotToken)
+    state.closesConnection = true
+  } else if routed == nil, !HTTPSyntax.isTarget(url) {
+    state.answer = .problem(.invalidTarget)
+    state.closesConnection = true
   } else if let version, strcmp(version, "HTTP/1.1") == 0, framing.known[.host] == nil {
     // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
     state.answer = .problem(.missingHost)
   }
   return context.begin(state, connection)
+}
+
+/// libmicrohttpd's unescape function for a request's target and query: decodes only the escapes
+/// of unreserved characters (`HTTPSyntax.decodeEscapes`) and returns the new length.
+///
+/// libmicrohttpd's own decodes every escape, so that `/avoid%2Fbatch` would route as
+/// `/avoid/batch` and `/metrics%00.js` as `/metrics`: a path a proxy allows or denies as sent
+/// would reach another resource.
+func decodeUnreserved(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
+) -> Int {
+  guard let text else { return 0 }
+  return HTTPSyntax.decodeEscapes(in: text, unreservedOnly: true)
 }
 
 /// libmicrohttpd's request-completed callback: called once per request that reached

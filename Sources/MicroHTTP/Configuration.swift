@@ -94,6 +94,7 @@ extension HTTPServer {
       item(.STRICT_FOR_CLIENT, 0),
       CMicroHTTPD_option_notify_completed(endRequest, context),
       CMicroHTTPD_option_notify_connection(noteConnection, context),
+      CMicroHTTPD_option_unescape(decodeUnreserved, nil),
     ]
     if configuration.threading == .eventLoopPool, configuration.threads > 1 {
       options.append(item(.THREAD_POOL_SIZE, configuration.threads))

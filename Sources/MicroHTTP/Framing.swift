@@ -1,11 +1,12 @@
 internal import CMicroHTTPD
 import Glibc
 
-// RFC 9112 §6: how long a request's body is, read so that a proxy in front and this server
-// can never disagree. libmicrohttpd 0.9.75 reads only the first `Content-Length` and the first
-// `Transfer-Encoding` field and lets the others through; these checks look at every field
-// before the request is routed, and a request whose length is ambiguous is answered 400 and
-// its connection closed (the bytes after it cannot be trusted to start a request).
+// RFC 9112 §5 and §6: the header block as sent, and how long a request's body is, read so that
+// a proxy in front and this server can never disagree. libmicrohttpd 0.9.75 reads only the
+// first `Content-Length` and the first `Transfer-Encoding` field and lets the others through;
+// these checks look at every field before the request is routed, and a request whose fields or
+// length could be read two ways is answered 400 and its connection closed (the bytes after it
+// cannot be trusted to start a request).
 //
 // libmicrohttpd answers some requests by itself before these checks run: a first
 // `Content-Length` that is not a plain decimal (400) or does not fit 64 bits (413), a bad
@@ -25,14 +26,23 @@ struct RequestFraming {
   /// The fields the server reads on every request, found on the way.
   private(set) var known = KnownHeaders()
   private var hasTransferEncoding = false
+  /// The first `Transfer-Encoding` field's value: the one libmicrohttpd reads.
+  private var firstTransferEncoding: UnsafePointer<CChar>?
   /// The transfer codings of every `Transfer-Encoding` field, in order.
   private var codings: [Substring] = []
+  /// The end of the previous field's value: where its line's terminator was (`isWholeLine`).
+  private var previousValueEnd: UnsafePointer<CChar>?
+  /// Whether a `Host` field came already.
+  private var hasHost = false
 
   /// Reads every header field of `connection`'s request (HTTP version `version`).
   init(_ connection: OpaquePointer, version: UnsafePointer<CChar>?) {
     withUnsafeMutablePointer(to: &self) { scan in
       _ = MHD_get_connection_values(connection, .HEADER_KIND, readField, scan)
     }
+    // The last field's line is followed by the empty line: its value ends at a NUL that is
+    // followed by another (its CRLF's LF, or the empty line's first byte).
+    if !hasProblem, let end = previousValueEnd, end[1] != 0 { failMalformed() }
     guard !hasProblem, hasTransferEncoding else { return }
     if let version, strcmp(version, "HTTP/1.0") == 0 {
       // RFC 9112 §6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
@@ -47,6 +57,10 @@ struct RequestFraming {
       fail(
         codings.dropLast().contains { $0.lowercased() == "chunked" }
           ? .chunkedMoreThanOnce : .unsupportedTransferCoding)
+    } else if let first = firstTransferEncoding, strcasecmp(first, "chunked") != 0 {
+      // libmicrohttpd reads chunks only when its first field is exactly `chunked`; for
+      // `chunked ` or `, chunked` it would read the body up to the connection's close.
+      fail(.transferEncodingNotPlainChunked)
     }
   }
 
@@ -55,12 +69,39 @@ struct RequestFraming {
     hasProblem = true
   }
 
+  /// Fails for a header block out of step with its lines (`isWholeLine`): none of its values is
+  /// read, not even the request id, which may be cut short.
+  private mutating func failMalformed() {
+    fail(.malformedFieldLine)
+    known = KnownHeaders()
+  }
+
   /// Takes in one header field.
   fileprivate mutating func read(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
     guard !hasProblem else { return }
     let length = strlen(name)
-    known.note(name, length: length, value: value)
-    if length == 14, strcasecmp(name, "Content-Length") == 0 {
+    let valueLength = strlen(value)
+    guard isWholeLine(name: name, length: length, value: value) else {
+      failMalformed()
+      return
+    }
+    previousValueEnd = value + valueLength
+    // RFC 9112 §2.2: a CR that does not end a line is invalid; a proxy may end the line there.
+    guard memchr(value, 0x0D, valueLength) == nil else {
+      fail(.carriageReturnInField)
+      return
+    }
+    // A name the server knows is a token; only the others are read byte for byte.
+    if let kept = known.note(name, length: length, value: value) {
+      guard kept == .host else { return }
+      // RFC 9112 §3.2: more than one Host, or one that is not a host, is answered 400.
+      if hasHost {
+        fail(.moreThanOneHost)
+      } else if !HTTPSyntax.isHost(value, count: valueLength) {
+        fail(.invalidHost)
+      }
+      hasHost = true
+    } else if length == 14, strcasecmp(name, "Content-Length") == 0 {
       guard let length = Self.decimal(value) else {
         fail(.contentLengthNotDecimal)
         return
@@ -71,6 +112,7 @@ struct RequestFraming {
       }
       contentLength = length
     } else if length == 17, strcasecmp(name, "Transfer-Encoding") == 0 {
+      if !hasTransferEncoding { firstTransferEncoding = value }
       hasTransferEncoding = true
       for element in String(cString: value).split(separator: ",") {
         let coding = element.prefix { $0 != ";" }.trimmingOWS()
@@ -80,7 +122,34 @@ struct RequestFraming {
       // RFC 9112 §5.1: whitespace between a field name and its colon is answered 400; a proxy
       // may read `Content-Length :` as Content-Length while libmicrohttpd does not.
       fail(.fieldNameEndsInWhitespace)
+    } else if !HTTPSyntax.isToken(name, count: length) {
+      fail(.fieldNameNotToken)
     }
+  }
+
+  /// Whether a field is one whole line of the header block as sent, right after the previous
+  /// field's line.
+  ///
+  /// libmicrohttpd 0.9.75 parses the block in place: each line end (CRLF or a bare LF) becomes
+  /// NUL bytes, the colon a NUL, and a field's name and value point into the line. Two things
+  /// break that layout, and both let a proxy read the block otherwise: a NUL byte inside a value
+  /// (the C string ends there, the rest of the line is lost: `Content-Length: 2<NUL>39`), and an
+  /// obs-fold line (libmicrohttpd appends it to the *name*, moved elsewhere, so that
+  /// `Content-Length:` folded onto ` 43` is no Content-Length at all). RFC 9110 §5.5 and RFC 9112
+  /// §5.2 allow rejecting both.
+  private func isWholeLine(name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>) -> Bool {
+    if let end = previousValueEnd {
+      // The previous line's terminator: one NUL for a bare LF, two for CRLF.
+      guard name == (end[1] == 0 ? end + 2 : end + 1) else { return false }
+    }
+    // Between the colon and the value only the spaces and tabs libmicrohttpd skipped.
+    var between = name + length + 1
+    guard between <= value else { return false }
+    while between < value {
+      guard between.pointee == 0x20 || between.pointee == 0x09 else { return false }
+      between += 1
+    }
+    return true
   }
 
   /// The value of `text` if it is one or more decimal digits (surrounding spaces and tabs
@@ -112,28 +181,4 @@ private func readField(
   let framing = cls.assumingMemoryBound(to: RequestFraming.self)
   framing.pointee.read(name: key, value: value)
   return framing.pointee.hasProblem ? .NO : .YES
-}
-
-/// The path an origin-form or absolute-form request target names (RFC 9112 §3.2.2): for
-/// `http://host:8080/healthz` it is `/healthz` (and `/` when the target has no path). The query
-/// is already cut off by libmicrohttpd.
-func requestPath(_ target: UnsafePointer<CChar>) -> String {
-  let text = String(cString: target)
-  guard target[0] != 0x2F, let schemeEnd = text.firstRange(of: "://") else { return text }
-  let scheme = text[..<schemeEnd.lowerBound].lowercased()
-  guard scheme == "http" || scheme == "https" else { return text }
-  let authorityAndPath = text[schemeEnd.upperBound...]
-  guard let slash = authorityAndPath.firstIndex(of: "/") else { return "/" }
-  return String(authorityAndPath[slash...])
-}
-
-extension Substring {
-  /// Without leading and trailing spaces and tabs (RFC 9110's OWS), as around header list
-  /// elements and parameters.
-  package func trimmingOWS() -> Substring {
-    var text = self
-    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-    return text
-  }
 }

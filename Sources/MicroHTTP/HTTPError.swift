@@ -112,6 +112,42 @@ extension HTTPError {
   /// `Content-Length :` as Content-Length while libmicrohttpd does not).
   static let fieldNameEndsInWhitespace = HTTPError(
     status: 400, detail: "A header field name ends in whitespace.")
+
+  /// `400`: RFC 9112 §5.1, a field name that is not a token.
+  static let fieldNameNotToken = HTTPError(
+    status: 400, detail: "A header field name is empty or has a character a token cannot have.")
+
+  /// `400`: RFC 9112 §5.2 and RFC 9110 §5.5, a field folded onto the next line (obs-fold) or a
+  /// NUL byte in a field (`RequestFraming.isWholeLine`).
+  static let malformedFieldLine = HTTPError(
+    status: 400, detail: "A header field is folded onto a second line or holds a NUL byte.")
+
+  /// `400`: RFC 9112 §2.2, a CR that does not end a line.
+  static let carriageReturnInField = HTTPError(
+    status: 400, detail: "A header field value holds a CR that does not end a line.")
+
+  /// `400`: RFC 9112 §3.2, more than one `Host` field.
+  static let moreThanOneHost = HTTPError(
+    status: 400, detail: "The request has more than one Host header.")
+
+  /// `400`: RFC 9112 §3.2, a `Host` value that is not a host and optional port.
+  static let invalidHost = HTTPError(
+    status: 400, detail: "The Host header is not a host name or address with an optional port.")
+
+  /// `400`: a `Transfer-Encoding` that names `chunked` in a form libmicrohttpd does not read as
+  /// chunked (`chunked ` with trailing whitespace, `, chunked`, a second field).
+  static let transferEncodingNotPlainChunked = HTTPError(
+    status: 400,
+    detail: "Transfer-Encoding must be exactly chunked, in one field, without whitespace after it.")
+
+  /// `400`: RFC 9112 §3, a request-line method that is not a token.
+  static let methodNotToken = HTTPError(
+    status: 400, detail: "The request method is not a token.")
+
+  /// `400`: RFC 9112 §3.2, a request target that is neither a path (`/…`), an absolute URI nor
+  /// `*`, or that holds whitespace or control characters.
+  static let invalidTarget = HTTPError(
+    status: 400, detail: "The request target is not a path starting with / or an absolute URI.")
 }
 
 extension HTTPError {

@@ -110,7 +110,7 @@ package struct HTTPRequest: ~Copyable {
   ) -> Bool {
     guard connection != nil else { return withFieldBytes(name.text.description, test) }
     guard let value = known[name] else { return test(nil) }
-    let count = strlen(value)
+    let count = Self.valueLength(value)
     return value.withMemoryRebound(to: UInt8.self, capacity: count) {
       test(UnsafeBufferPointer(start: $0, count: count))
     }
@@ -127,13 +127,24 @@ package struct HTTPRequest: ~Copyable {
     return try value.withUTF8 { try body($0) }
   }
 
-  /// Calls `body` with the bytes of the C string `value`, or `nil`.
+  /// The length of the field value `value` without its trailing spaces and tabs.
+  ///
+  /// They are whitespace around the value, not part of it (RFC 9110 §5.5); libmicrohttpd 0.9.75
+  /// skips the leading ones only.
+  @inline(__always)
+  private static func valueLength(_ value: UnsafePointer<CChar>) -> Int {
+    var count = strlen(value)
+    while count > 0, value[count - 1] == 0x20 || value[count - 1] == 0x09 { count -= 1 }
+    return count
+  }
+
+  /// Calls `body` with the bytes of the field value `value` (`valueLength`), or `nil`.
   @inline(__always)
   private static func withBytes<Result>(
     _ value: UnsafePointer<CChar>?, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
   ) rethrows -> Result {
     guard let value else { return try body(nil) }
-    let count = strlen(value)
+    let count = valueLength(value)
     return try value.withMemoryRebound(to: UInt8.self, capacity: count) {
       try body(UnsafeBufferPointer(start: $0, count: count))
     }
@@ -150,7 +161,16 @@ package struct HTTPRequest: ~Copyable {
 
   /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.
   package func queryItem(_ name: String) -> String? {
-    lookup(.GET_ARGUMENT_KIND, name)
+    // libmicrohttpd's copy has only its unreserved characters decoded (`decodeUnreserved`).
+    guard var value = lookup(.GET_ARGUMENT_KIND, name) else { return nil }
+    return value.withUTF8 { bytes in
+      var text = [CChar](repeating: 0, count: bytes.count + 1)
+      for index in bytes.indices { text[index] = CChar(bitPattern: bytes[index]) }
+      let count = text.withUnsafeMutableBufferPointer {
+        HTTPSyntax.decodeEscapes(in: $0.baseAddress!, unreservedOnly: false)
+      }
+      return String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
   }
 
   private func lookup(_ kind: MHD_ValueKind, _ name: String) -> String? {

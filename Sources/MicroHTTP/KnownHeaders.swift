@@ -10,6 +10,7 @@ package struct KnownHeaders {
   /// The headers kept: `HTTPRequest.withHeaderBytes(_:_:)` reads one by a load.
   package enum Name: Int, CaseIterable, Sendable {
     case contentType, accept, origin, requestID, traceparent, host, expect, accessControlRequestMethod
+    case contentEncoding
 
     /// The field name, as sent (compared without regard to case).
     var text: StaticString {
@@ -22,6 +23,7 @@ package struct KnownHeaders {
       case .host: "Host"
       case .expect: "Expect"
       case .accessControlRequestMethod: "Access-Control-Request-Method"
+      case .contentEncoding: "Content-Encoding"
       }
     }
 
@@ -35,6 +37,7 @@ package struct KnownHeaders {
       case 11: candidate = .traceparent
       case 4: candidate = .host
       case 29: candidate = .accessControlRequestMethod
+      case 16: candidate = .contentEncoding
       default: return nil
       }
       guard
@@ -60,18 +63,23 @@ package struct KnownHeaders {
   private var values:
     (
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?
-    ) = (nil, nil, nil, nil, nil, nil, nil, nil)
+      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+      UnsafePointer<CChar>?
+    ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil)
 
-  /// Keeps `value` for the field `name` of `length` bytes, unless a field of that name came first.
+  /// Keeps `value` for the field `name` of `length` bytes, unless a field of that name came
+  /// first; returns the kept header `name` names, if any.
   @inline(__always)
-  mutating func note(_ name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>) {
-    guard let known = Name(name, length: length), self[known] == nil else { return }
+  @discardableResult
+  mutating func note(_ name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>) -> Name? {
+    guard let known = Name(name, length: length) else { return nil }
+    guard self[known] == nil else { return known }
     withUnsafeMutableBytes(of: &values) {
       $0.storeBytes(
         of: value, toByteOffset: known.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
         as: UnsafePointer<CChar>?.self)
     }
+    return known
   }
 
   /// The value of the first field `name`, or nil when the request has none.

@@ -106,6 +106,22 @@ struct ErrorTests {
     }
   }
 
+  @Test(arguments: ["gzip", "deflate", "br", "identity, gzip"])
+  func aBodyWithAContentCodingIs415(coding: String) throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.post("/avoid", Self.valid, headers: [("Content-Encoding", coding)])
+    try expectProblem(response, status: 415)
+    #expect(response.headers["Accept-Encoding"] == "identity")
+    #expect(response.bodyString.contains(coding))
+  }
+
+  @Test(arguments: ["identity", "IDENTITY", "", "identity "])
+  func aBodyWithoutAContentCodingIsRead(coding: String) throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.post("/avoid", Self.valid, headers: [("Content-Encoding", coding)])
+    #expect(response.status == 200, "\(response.bodyString)")
+  }
+
   @Test(arguments: [
     nil, "application/json", "application/json; charset=utf-8", "Application/JSON",
     "application/vnd.layout+json", "text/plain", "text/plain;charset=UTF-8",

@@ -35,14 +35,16 @@ package enum RequestDecoder: String, Equatable, Sendable, CaseIterable {
 
 /// Reads a JSON request body into a `LayoutCore` model, or explains why it cannot (contract §7).
 enum RequestBody {
-  /// Checks the content type (415) and that there is a body (400), in that order; `expecting`
-  /// names what the body should hold.
+  /// Checks the content type and coding (415) and that there is a body (400), in that order;
+  /// `expecting` names what the body should hold.
   static func check(
     _ request: borrowing HTTPRequest, expecting: String = "a JSON object"
   ) throws(HTTPError) {
     // Read in place: a `String` is made only for the error.
     let isJSON = request.header(.contentType, satisfies: { $0.map(MediaType.isReadAsJSON) ?? true })
     if !isJSON { throw .unsupportedMediaType(request.header(.contentType) ?? "") }
+    let isUnencoded = request.header(.contentEncoding, satisfies: { $0.map(MediaType.isIdentity) ?? true })
+    if !isUnencoded { throw .unsupportedContentCoding(request.header(.contentEncoding) ?? "") }
     guard request.body.count > 0 else { throw .emptyBody(expecting: expecting) }
   }
 
