@@ -95,7 +95,8 @@ private func startRequest(
   let routed = context.responder.router.knownPath(url)
   state.path = routed ?? requestPath(url)
   state.maxBodyBytes = context.maxBodyBytes
-  let framing = RequestFraming(connection, version: version)
+  let framing = RequestFraming(
+    connection, requestLine: method, version: version, memoryLimit: context.maxHeaderBytes)
   state.contentLength = framing.contentLength
   state.headers = framing.known
   if framing.hasProblem, let problem = framing.problem {

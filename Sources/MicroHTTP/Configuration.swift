@@ -25,11 +25,15 @@ extension HTTPServer {
     package var maxConnections = 1024
     /// The most connections open at once from one client IP address (0: no limit).
     package var perClientConnectionLimit = 256
-    /// Memory per connection for the request line, headers and read buffer
-    /// (`.CONNECTION_MEMORY_LIMIT`). A request whose headers do not fit is answered
-    /// by libmicrohttpd itself with `431 Request Header Fields Too Large` (a request line that
-    /// does not fit: `414 URI Too Long`), and the connection is closed.
+    /// The most memory a request line and header block may take in libmicrohttpd's connection
+    /// memory: its bytes, and 64 for libmicrohttpd's record of each field. A request that takes
+    /// more is answered `431 Request Header Fields Too Large` (a request line alone over it:
+    /// `414 URI Too Long`) and its connection closed. The connection memory is this plus
+    /// `answerReserve`; a request that does not fit even that is answered by libmicrohttpd
+    /// itself, with HTML.
     package var maxHeaderBytes = 8192
+    /// The connection memory kept beyond `maxHeaderBytes` for the answer's own header block.
+    package static let answerReserve = 1024
     /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.
     package var drainTimeout = 10.0
     /// The most request-body and answer bytes held at once over all connections (`BodyMemory`):
@@ -86,7 +90,9 @@ extension HTTPServer {
       // refuses a connection the policy admitted.
       item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
       item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
-      item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes)),
+      // The room kept for the answer's own header block: headers that fill the connection's
+      // memory left libmicrohttpd none, and it closed the connection unanswered.
+      item(.CONNECTION_MEMORY_LIMIT, max(1024, configuration.maxHeaderBytes) + Configuration.answerReserve),
       // libmicrohttpd's default, chosen: in 0.9.75 level 1 drops requests with a space in the
       // target unanswered and answers a missing `Host` with its doubled-header defect, and
       // level -1 answers whitespace before a colon with HTML; `RequestFraming` makes the checks

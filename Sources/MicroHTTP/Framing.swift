@@ -34,15 +34,25 @@ struct RequestFraming {
   private var previousValueEnd: UnsafePointer<CChar>?
   /// Whether a `Host` field came already.
   private var hasHost = false
+  /// The fields read so far.
+  private var fieldCount = 0
 
   /// Reads every header field of `connection`'s request (HTTP version `version`).
-  init(_ connection: OpaquePointer, version: UnsafePointer<CChar>?) {
+  ///
+  /// `requestLine` is where the request line starts (libmicrohttpd's method, which it reads in
+  /// place), and `memoryLimit` the most the line and header block may take
+  /// (`Configuration.maxHeaderBytes`).
+  init(
+    _ connection: OpaquePointer, requestLine: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+    memoryLimit: Int
+  ) {
     withUnsafeMutablePointer(to: &self) { scan in
       _ = MHD_get_connection_values(connection, .HEADER_KIND, readField, scan)
     }
     // The last field's line is followed by the empty line: its value ends at a NUL that is
     // followed by another (its CRLF's LF, or the empty line's first byte).
     if !hasProblem, let end = previousValueEnd, end[1] != 0 { failMalformed() }
+    if !hasProblem { checkMemory(requestLine: requestLine, version: version, limit: memoryLimit) }
     guard !hasProblem, hasTransferEncoding else { return }
     if let version, strcmp(version, "HTTP/1.0") == 0 {
       // RFC 9112 §6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
@@ -61,6 +71,25 @@ struct RequestFraming {
       // libmicrohttpd reads chunks only when its first field is exactly `chunked`; for
       // `chunked ` or `, chunked` it would read the body up to the connection's close.
       fail(.transferEncodingNotPlainChunked)
+    }
+  }
+
+  /// Fails with 414 or 431 when the request line, or the line and header block, take more of
+  /// libmicrohttpd's connection memory than `limit`: their bytes, which it reads in place, and
+  /// a 64-byte record per field.
+  ///
+  /// libmicrohttpd answers only what does not fit its memory at all, and a block that fits
+  /// with too little left for the answer's header block got no answer; its memory is
+  /// `limit + Configuration.answerReserve`, so a block under `limit` always leaves that room.
+  private mutating func checkMemory(
+    requestLine: UnsafePointer<CChar>, version: UnsafePointer<CChar>?, limit: Int
+  ) {
+    if let version, requestLine < version, requestLine.distance(to: version) + strlen(version) + 2 > limit {
+      fail(.uriTooLong(limit: limit))
+    } else if let end = previousValueEnd, requestLine < end,
+      requestLine.distance(to: end) + 4 + 64 * fieldCount > limit
+    {
+      fail(.headerFieldsTooLarge(limit: limit))
     }
   }
 
@@ -86,6 +115,7 @@ struct RequestFraming {
       return
     }
     previousValueEnd = value + valueLength
+    fieldCount += 1
     // RFC 9112 §2.2: a CR that does not end a line is invalid; a proxy may end the line there.
     guard memchr(value, 0x0D, valueLength) == nil else {
       fail(.carriageReturnInField)

@@ -140,6 +140,19 @@ extension HTTPError {
     status: 400,
     detail: "Transfer-Encoding must be exactly chunked, in one field, without whitespace after it.")
 
+  /// `431`: a request line and header block over `limit` bytes of connection memory
+  /// (`Configuration.maxHeaderBytes`).
+  static func headerFieldsTooLarge(limit: Int) -> HTTPError {
+    HTTPError(
+      status: 431,
+      detail: "The request's header fields take more than \(limit) bytes (64 more for each field).")
+  }
+
+  /// `414`: a request line over `limit` bytes (`Configuration.maxHeaderBytes`).
+  static func uriTooLong(limit: Int) -> HTTPError {
+    HTTPError(status: 414, detail: "The request line is longer than \(limit) bytes.")
+  }
+
   /// `400`: RFC 9112 §3, a request-line method that is not a token.
   static let methodNotToken = HTTPError(
     status: 400, detail: "The request method is not a token.")

@@ -9,6 +9,8 @@ import Synchronization
 final class CallbackContext: Sendable {
   let responder: Responder
   let maxBodyBytes: Int
+  /// `Configuration.maxHeaderBytes`: what a request line and header block may take.
+  let maxHeaderBytes: Int
   let maxConnections: Int
   let bodyMemory: BodyMemory
   /// Whether any middleware is told when requests end (they are timed only then).
@@ -31,6 +33,7 @@ final class CallbackContext: Sendable {
     responder = Responder(
       router: router, middleware: configuration.middleware, requestIDs: configuration.requestIDs)
     maxBodyBytes = configuration.maxBodyBytes
+    maxHeaderBytes = max(1024, configuration.maxHeaderBytes)
     maxConnections = max(1, configuration.maxConnections)
     bodyMemory = BodyMemory(
       limit: configuration.maxBodyMemory, reserve: configuration.maxBodyMemory / 8,

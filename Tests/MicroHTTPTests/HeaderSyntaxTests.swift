@@ -162,6 +162,39 @@ struct HeaderSyntaxTests {
     }
   }
 
+  /// A request line and header block within `maxHeaderBytes` (its bytes and 64 per field) is
+  /// served; one over it is answered 431 (a request line alone over it 414) as a problem: never
+  /// closed unanswered, which libmicrohttpd did when the headers left no room for the answer's.
+  @Test func headersUpToTheLimitAreServedAndOverItAnswered431() throws {
+    let limit = 4096
+    let server = try TestServer.start { $0.maxHeaderBytes = limit }
+    defer { server.stop() }
+    var firstRefused: Int?
+    for padding in stride(from: limit - 700, to: limit + 200, by: 3) {
+      let raw =
+        "GET /fixed HTTP/1.1\r\nHost: test\r\nX-Long: \(String(repeating: "a", count: padding))\r\n\r\n"
+      let client = try HTTPTestClient(port: server.port)
+      try client.send(raw)
+      let response = try client.readResponse()
+      // Two fields: the block's bytes and 128.
+      let taken = raw.utf8.count + 2 * 64
+      if taken <= limit {
+        #expect(response.status == 200, "\(taken) bytes")
+      } else {
+        #expect(response.status == 431, "\(taken) bytes")
+        #expect(response.headers["Content-Type"] == HTTPError.problemContentType)
+        #expect(client.isClosedByServer())
+        firstRefused = firstRefused ?? taken
+      }
+    }
+    #expect(firstRefused.map { $0 <= limit + 3 } == true)
+    let client = try HTTPTestClient(port: server.port)
+    try client.send("GET /\(String(repeating: "a", count: limit)) HTTP/1.1\r\nHost: test\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 414)
+    #expect(response.headers["Content-Type"] == HTTPError.problemContentType)
+  }
+
   @Test func theCharacterClassesHoldTheirRFCsCharacters() {
     let digitsAndLetters = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
     #expect(HTTPSyntax.tokenCharacters == .init("!#$%&'*+-.^_`|~" + digitsAndLetters))

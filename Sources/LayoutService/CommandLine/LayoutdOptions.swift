@@ -254,7 +254,8 @@ extension LayoutdOptions {
       --connection-timeout S         seconds an idle connection stays open (default \(defaults.connectionTimeout))
       --max-connections N            open connections at once (default \(defaults.maxConnections))
       --max-connections-per-client N open connections from one address, 0 for no limit (default \(defaults.maxConnectionsPerClient))
-      --max-header-bytes N           memory for one request's headers; more gets 431 (default \(defaults.maxHeaderBytes))
+      --max-header-bytes N           one request's line and headers, their bytes and 64 per
+                                     field; more gets 431 (default \(defaults.maxHeaderBytes))
       --drain-delay S                seconds after SIGTERM that /readyz answers 503 while every
                                      route still serves, before the listener closes; 0 skips
                                      (default \(defaults.drainDelay); env LAYOUTD_DRAIN_DELAY)
