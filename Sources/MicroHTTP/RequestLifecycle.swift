@@ -85,6 +85,13 @@ extension CallbackContext {
       }
       return .YES
     }
+    if state.isAnsweredByProblem, state.contentLength != 0, headers.expectsContinue {
+      // RFC 9110 §10.1.1: the client waits for `100 Continue` before it sends the body, and a
+      // final answer (404, 405) spares it the upload. The connection closes: whether the body
+      // follows is the client's choice.
+      state.closesConnection = true
+      return answerNow(state, connection)
+    }
     if state.contentLength > 0, !state.isAnsweredByProblem {
       guard bodyMemory.take(state.contentLength, holding: state.contentLength) else {
         state.answer = .problem(.bodyMemorySpent)

@@ -106,7 +106,8 @@ struct LayoutdProcessTests {
       method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")], body: ErrorTests.valid)
     #expect(answer.status == 200)
     #expect(answer.headers["Connection"]?.lowercased() != "close")
-    #expect(layoutd.stderr.contains("closing the listener in 600 s"))
+    // The line may follow the switch of /readyz: wait for it rather than read it once.
+    #expect(Self.waitUntil { layoutd.stderr.contains("closing the listener in 600 s") }, "\(layoutd.stderr)")
     layoutd.signal(SIGINT)
     #expect(layoutd.waitForExit(seconds: 20) == 128 + SIGINT, "\(layoutd.stderr)")
     #expect(layoutd.stderr.contains("second SIGINT"))

@@ -90,6 +90,23 @@ struct BodyTests {
     #expect(client.isClosedByServer())
   }
 
+  @Test(arguments: [("/nowhere", 404), ("/fixed", 405)])
+  func aClientWaitingFor100ContinueGetsARouteRefusalBefore100(path: String, status: Int) throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    for framing in ["Content-Length: 20", "Transfer-Encoding: chunked"] {
+      let client = try HTTPTestClient(port: server.port)
+      try client.send("POST \(path) HTTP/1.1\r\nHost: test\r\nExpect: 100-continue\r\n\(framing)\r\n\r\n")
+      let response = try client.readResponse()
+      #expect(response.status == status, "\(framing)")
+      #expect(client.isClosedByServer())
+    }
+    // Without the expectation, the body is read first and the connection serves on.
+    let client = try HTTPTestClient(port: server.port)
+    #expect(try client.request(method: "POST", path: path, body: "12345").status == status)
+    #expect(try client.request(path: "/fixed").status == 200)
+  }
+
   @Test func bodySplitAcrossManySmallWritesArrivesWhole() throws {
     let server = try Self.server()
     defer { server.stop() }
