@@ -62,6 +62,28 @@ static inline struct MHD_OptionItem CMicroHTTPD_option_unescape(
   return item;
 }
 
+/// The type of `MHD_OPTION_URI_LOG_CALLBACK`'s function, which microhttpd.h does not name.
+typedef void *(*CMicroHTTPD_URILogCallback)(void *cls, const char *uri,
+                                            struct MHD_Connection *connection);
+
+/// Why: as above, for `MHD_OPTION_URI_LOG_CALLBACK`.
+static inline struct MHD_OptionItem CMicroHTTPD_option_uri_log(
+    CMicroHTTPD_URILogCallback callback, void *context)
+{
+  struct MHD_OptionItem item = {
+      MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)callback, context};
+  return item;
+}
+
+/// Why: `MHD_get_connection_info` is variadic. The bytes of the request's line and header
+/// block, the empty line included, or 0 before they are parsed.
+static inline size_t CMicroHTTPD_request_header_size(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(
+      connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+  return info == NULL ? 0 : info->header_size;
+}
+
 /// Why: `MHD_get_connection_info` is variadic. The connection's socket context:
 /// what the connection notification stored for it, or NULL.
 static inline void *CMicroHTTPD_socket_context(struct MHD_Connection *connection)

@@ -52,10 +52,11 @@ enum MediaType {
     return subtype.count > suffix && equal(subtype.suffix(suffix), "+json")
   }
 
-  /// Whether a `Content-Encoding` value (its bytes) names no coding: empty, or `identity` in any
-  /// case (RFC 9110 §8.4.1).
-  static func isIdentity(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.isEmpty || equal(bytes, "identity")
+  /// Whether a `Content-Encoding` value (its bytes) names no coding (`HTTPSyntax.isIdentityCoding`).
+  static func isIdentityCoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.withMemoryRebound(to: CChar.self) { value in
+      value.baseAddress.map { HTTPSyntax.isIdentityCoding($0, count: value.count) } ?? true
+    }
   }
 
   /// Whether `bytes` spell `lowercase`, ignoring the case of ASCII letters.

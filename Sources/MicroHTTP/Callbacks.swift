@@ -106,6 +106,9 @@ private func startRequest(
     // RFC 9112 §3: a request line that does not parse is answered 400.
     state.answer = .problem(.methodNotToken)
     state.closesConnection = true
+  } else if !isWholeRequestLine(state, method: method, version: version) {
+    state.answer = .problem(.malformedRequestLine)
+    state.closesConnection = true
   } else if routed == nil, !HTTPSyntax.isTarget(url) {
     state.answer = .problem(.invalidTarget)
     state.closesConnection = true
@@ -127,6 +130,52 @@ func decodeUnreserved(
 ) -> Int {
   guard let text else { return 0 }
   return HTTPSyntax.decodeEscapes(in: text, unreservedOnly: true)
+}
+
+/// Whether the request line is whole as libmicrohttpd read it (RFC 9112 §3): the method ends at
+/// the space before the target, the target at the space before the version, and the target,
+/// query included, holds no space or control character.
+///
+/// A NUL byte ends libmicrohttpd's C strings early: `GET /metrics<NUL>.js` would route as
+/// `/metrics`, `GE<NUL>T` be the method `GE`.
+private func isWholeRequestLine(
+  _ state: RequestState, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+) -> Bool {
+  guard let start = state.rawTarget, let end = state.rawTargetEnd else { return true }
+  guard state.rawTargetIsClean else { return false }
+  // Between the method's end (the NUL libmicrohttpd put in the first space) and the target
+  // only the spaces it skipped.
+  var between = method + strlen(method) + 1
+  guard between <= start else { return false }
+  while between < start {
+    guard between.pointee == 0x20 else { return false }
+    between += 1
+  }
+  // The target's end is the NUL libmicrohttpd put in the space before the version.
+  guard let version, version[0] != 0, start < version else { return true }
+  return end == version - 1
+}
+
+/// libmicrohttpd's URI log callback: notes the request target as the request line holds it,
+/// before its query is cut off and its escapes decoded, for `isWholeRequestLine`.
+///
+/// Returns nil, which libmicrohttpd keeps as the request's `con_cls`: `serveRequest` sets it.
+func noteTarget(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  guard let connection, let pointer = CMicroHTTPD_socket_context(connection) else { return nil }
+  Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
+    guard let uri else {
+      state.rawTarget = nil
+      state.rawTargetEnd = nil
+      return
+    }
+    let length = strlen(uri)
+    state.rawTarget = uri
+    state.rawTargetEnd = uri + length
+    state.rawTargetIsClean = HTTPSyntax.hasNoSpaceOrControl(uri, count: length)
+  }
+  return nil
 }
 
 /// libmicrohttpd's request-completed callback: called once per request that reached

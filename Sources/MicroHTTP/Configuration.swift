@@ -101,6 +101,7 @@ extension HTTPServer {
       CMicroHTTPD_option_notify_completed(endRequest, context),
       CMicroHTTPD_option_notify_connection(noteConnection, context),
       CMicroHTTPD_option_unescape(decodeUnreserved, nil),
+      CMicroHTTPD_option_uri_log(noteTarget, nil),
     ]
     if configuration.threading == .eventLoopPool, configuration.threads > 1 {
       options.append(item(.THREAD_POOL_SIZE, configuration.threads))

@@ -36,6 +36,9 @@ struct RequestFraming {
   private var hasHost = false
   /// The fields read so far.
   private var fieldCount = 0
+  /// What libmicrohttpd's reading of the first `Cookie` field takes besides the field: a copy
+  /// of its value and a 64-byte record per cookie.
+  private var cookieMemory = -1
 
   /// Reads every header field of `connection`'s request (HTTP version `version`).
   ///
@@ -49,9 +52,9 @@ struct RequestFraming {
     withUnsafeMutablePointer(to: &self) { scan in
       _ = MHD_get_connection_values(connection, .HEADER_KIND, readField, scan)
     }
-    // The last field's line is followed by the empty line: its value ends at a NUL that is
-    // followed by another (its CRLF's LF, or the empty line's first byte).
-    if !hasProblem, let end = previousValueEnd, end[1] != 0 { failMalformed() }
+    if !hasProblem, !endsWhereLibmicrohttpdEnds(connection, requestLine: requestLine, version: version) {
+      failMalformed()
+    }
     if !hasProblem { checkMemory(requestLine: requestLine, version: version, limit: memoryLimit) }
     guard !hasProblem, hasTransferEncoding else { return }
     if let version, strcmp(version, "HTTP/1.0") == 0 {
@@ -74,6 +77,32 @@ struct RequestFraming {
     }
   }
 
+  /// Whether the last line read (the last field's, or the request line) is followed by the empty
+  /// line and nothing else up to where libmicrohttpd ended the header block.
+  ///
+  /// Between them only the NULs of two line ends: a NUL inside the last value would leave the
+  /// rest of its line there, and a line that starts with a NUL or a colon ends libmicrohttpd's
+  /// block early, its own bytes and any fields after it read as a body or the next request.
+  private func endsWhereLibmicrohttpdEnds(
+    _ connection: OpaquePointer, requestLine: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+  ) -> Bool {
+    let size = CMicroHTTPD_request_header_size(connection)
+    let lineEnd: UnsafePointer<CChar>
+    if let previousValueEnd {
+      lineEnd = previousValueEnd
+    } else if let version, version[0] != 0, requestLine < version {
+      lineEnd = version + strlen(version)
+    } else {
+      return true
+    }
+    let blockEnd = requestLine + size
+    guard size > 0, lineEnd < blockEnd else { return size == 0 }
+    let gap = lineEnd.distance(to: blockEnd)
+    guard gap >= 2, gap <= 4 else { return false }
+    for index in 0..<gap where lineEnd[index] != 0 { return false }
+    return true
+  }
+
   /// Fails with 414 or 431 when the request line, or the line and header block, take more of
   /// libmicrohttpd's connection memory than `limit`: their bytes, which it reads in place, and
   /// a 64-byte record per field.
@@ -87,7 +116,7 @@ struct RequestFraming {
     if let version, requestLine < version, requestLine.distance(to: version) + strlen(version) + 2 > limit {
       fail(.uriTooLong(limit: limit))
     } else if let end = previousValueEnd, requestLine < end,
-      requestLine.distance(to: end) + 4 + 64 * fieldCount > limit
+      requestLine.distance(to: end) + 4 + 64 * fieldCount + max(0, cookieMemory) > limit
     {
       fail(.headerFieldsTooLarge(limit: limit))
     }
@@ -123,6 +152,10 @@ struct RequestFraming {
     }
     // A name the server knows is a token; only the others are read byte for byte.
     if let kept = known.note(name, length: length, value: value) {
+      if kept == .contentEncoding, !HTTPSyntax.isIdentityCoding(value, count: valueLength) {
+        // RFC 9110 §5.3: the fields are one list; any coding in a later one makes it coded.
+        known.replace(.contentEncoding, with: value)
+      }
       guard kept == .host else { return }
       // RFC 9112 §3.2: more than one Host, or one that is not a host, is answered 400.
       if hasHost {
@@ -147,6 +180,12 @@ struct RequestFraming {
       for element in String(cString: value).split(separator: ",") {
         let coding = element.prefix { $0 != ";" }.trimmingOWS()
         if !coding.isEmpty { codings.append(coding) }
+      }
+    } else if length == 6, strcasecmp(name, "Cookie") == 0 {
+      if cookieMemory < 0 {
+        var cookies = 1
+        for index in 0..<valueLength where value[index] == 0x3B { cookies += 1 }
+        cookieMemory = valueLength + 1 + 64 * cookies
       }
     } else if length > 0, name[length - 1] == 0x20 || name[length - 1] == 0x09 {
       // RFC 9112 §5.1: whitespace between a field name and its colon is answered 400; a proxy

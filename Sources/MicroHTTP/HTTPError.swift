@@ -120,7 +120,7 @@ extension HTTPError {
   /// `400`: RFC 9112 §5.2 and RFC 9110 §5.5, a field folded onto the next line (obs-fold) or a
   /// NUL byte in a field (`RequestFraming.isWholeLine`).
   static let malformedFieldLine = HTTPError(
-    status: 400, detail: "A header field is folded onto a second line or holds a NUL byte.")
+    status: 400, detail: "A header line is folded onto the next, holds a NUL byte or has no field name.")
 
   /// `400`: RFC 9112 §2.2, a CR that does not end a line.
   static let carriageReturnInField = HTTPError(
@@ -152,6 +152,11 @@ extension HTTPError {
   static func uriTooLong(limit: Int) -> HTTPError {
     HTTPError(status: 414, detail: "The request line is longer than \(limit) bytes.")
   }
+
+  /// `400`: RFC 9112 §3, a request line with a NUL byte, or a target (query included) with a
+  /// space or control character.
+  static let malformedRequestLine = HTTPError(
+    status: 400, detail: "The request line holds a NUL byte, or its target a space or a control character.")
 
   /// `400`: RFC 9112 §3, a request-line method that is not a token.
   static let methodNotToken = HTTPError(

@@ -28,7 +28,7 @@ extension Substring {
 }
 
 /// The character classes of RFC 9110's grammar that requests are checked against.
-enum HTTPSyntax {
+package enum HTTPSyntax {
   // The character classes, as bit sets written out so that reading them costs no lazy
   // initialization; `HeaderSyntaxTests` checks each against its characters.
 
@@ -86,6 +86,15 @@ enum HTTPSyntax {
     count > 0 && tokenCharacters.containsAll(bytes, count: count)
   }
 
+  /// Whether none of the `count` bytes at `bytes` is a space or a control character.
+  static func hasNoSpaceOrControl(_ bytes: UnsafePointer<CChar>, count: Int) -> Bool {
+    for index in 0..<count {
+      let byte = UInt8(bitPattern: bytes[index])
+      guard byte > 0x20, byte != 0x7F else { return false }
+    }
+    return true
+  }
+
   /// Whether a request target is origin-form (`/…`), absolute-form (`scheme:…`) or `*`, with no
   /// whitespace or control character (RFC 9112 §3.2). The query is already cut off.
   static func isTarget(_ target: UnsafePointer<CChar>) -> Bool {
@@ -102,12 +111,46 @@ enum HTTPSyntax {
     return index < count && target[index] == 0x3A
   }
 
-  /// Whether a `Host` value of `count` bytes is a host and optional port; trailing spaces and
-  /// tabs are the field's own whitespace. An empty value is allowed (RFC 9112 §3.2).
+  /// Whether a `Host` value of `count` bytes is a host and optional port (RFC 9110 §7.2,
+  /// RFC 3986 §3.2.2): a name or IPv4 address, or an IP literal in brackets, then `:` and
+  /// digits. Trailing spaces and tabs are the field's own whitespace; an empty value is allowed
+  /// (RFC 9112 §3.2).
   static func isHost(_ bytes: UnsafePointer<CChar>, count: Int) -> Bool {
     var count = count
     while count > 0, bytes[count - 1] == 0x20 || bytes[count - 1] == 0x09 { count -= 1 }
-    return hostCharacters.containsAll(bytes, count: count)
+    var index = 0
+    if count > 0, bytes[0] == 0x5B {
+      // An IP literal: what may appear inside the brackets, up to the closing one.
+      index = 1
+      while index < count, bytes[index] != 0x5D {
+        guard bytes[index] != 0x5B, hostCharacters.contains(UInt8(bitPattern: bytes[index])) else {
+          return false
+        }
+        index += 1
+      }
+      guard index < count else { return false }
+      index += 1
+    } else {
+      while index < count, bytes[index] != 0x3A {
+        let byte = UInt8(bitPattern: bytes[index])
+        guard byte != 0x5B, byte != 0x5D, hostCharacters.contains(byte) else { return false }
+        index += 1
+      }
+    }
+    guard index < count else { return true }
+    guard bytes[index] == 0x3A else { return false }
+    for port in (index + 1)..<count where !(0x30...0x39).contains(UInt8(bitPattern: bytes[port])) {
+      return false
+    }
+    return true
+  }
+
+  /// Whether a `Content-Encoding` value of `count` bytes names no coding: empty, or `identity`
+  /// in any case (RFC 9110 §8.4.1), spaces and tabs aside.
+  package static func isIdentityCoding(_ bytes: UnsafePointer<CChar>, count: Int) -> Bool {
+    var count = count
+    while count > 0, bytes[count - 1] == 0x20 || bytes[count - 1] == 0x09 { count -= 1 }
+    return count == 0 || (count == 8 && strncasecmp(bytes, "identity", 8) == 0)
   }
 
   /// A set of ASCII bytes, tested by a shift and a mask.

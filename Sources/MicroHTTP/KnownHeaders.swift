@@ -82,6 +82,15 @@ package struct KnownHeaders {
     return known
   }
 
+  /// Keeps `value` for `name` in place of the value kept so far.
+  mutating func replace(_ name: Name, with value: UnsafePointer<CChar>) {
+    withUnsafeMutableBytes(of: &values) {
+      $0.storeBytes(
+        of: value, toByteOffset: name.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
+        as: UnsafePointer<CChar>?.self)
+    }
+  }
+
   /// The value of the first field `name`, or nil when the request has none.
   @inline(__always)
   subscript(name: Name) -> UnsafePointer<CChar>? {

@@ -44,6 +44,11 @@ final class RequestState {
   @exclusivity(unchecked) var headers = KnownHeaders()
   /// The answer's item count (`HTTPResponse.items`), or `nil`.
   @exclusivity(unchecked) var items: Int?
+  /// The request target as libmicrohttpd first read it, query included (`noteTarget`): where
+  /// it starts, where its C string ends, and whether it holds no space or control character.
+  @exclusivity(unchecked) var rawTarget: UnsafePointer<CChar>?
+  @exclusivity(unchecked) var rawTargetEnd: UnsafePointer<CChar>?
+  @exclusivity(unchecked) var rawTargetIsClean = true
 
   /// Every property back to its initial value above, when a request has ended: the next
   /// request on the connection finds the state as new, and what the last one held (its body,
@@ -68,6 +73,9 @@ final class RequestState {
     trace = nil
     headers = KnownHeaders()
     items = nil
+    rawTarget = nil
+    rawTargetEnd = nil
+    rawTargetIsClean = true
   }
 
   /// Whether a problem (not a handler) answers the request.

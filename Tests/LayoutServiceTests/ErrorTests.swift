@@ -115,6 +115,14 @@ struct ErrorTests {
     #expect(response.bodyString.contains(coding))
   }
 
+  @Test func aCodingInALaterContentEncodingFieldIs415() throws {
+    let fixture = try ServiceFixture()
+    let response = try fixture.post(
+      "/avoid", Self.valid, headers: [("Content-Encoding", "identity"), ("Content-Encoding", "gzip")])
+    try expectProblem(response, status: 415)
+    #expect(response.bodyString.contains("gzip"))
+  }
+
   @Test(arguments: ["identity", "IDENTITY", "", "identity "])
   func aBodyWithoutAContentCodingIsRead(coding: String) throws {
     let fixture = try ServiceFixture()

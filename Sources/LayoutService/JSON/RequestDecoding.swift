@@ -43,7 +43,8 @@ enum RequestBody {
     // Read in place: a `String` is made only for the error.
     let isJSON = request.header(.contentType, satisfies: { $0.map(MediaType.isReadAsJSON) ?? true })
     if !isJSON { throw .unsupportedMediaType(request.header(.contentType) ?? "") }
-    let isUnencoded = request.header(.contentEncoding, satisfies: { $0.map(MediaType.isIdentity) ?? true })
+    let isUnencoded = request.header(
+      .contentEncoding, satisfies: { $0.map(MediaType.isIdentityCoding) ?? true })
     if !isUnencoded { throw .unsupportedContentCoding(request.header(.contentEncoding) ?? "") }
     guard request.body.count > 0 else { throw .emptyBody(expecting: expecting) }
   }
