@@ -27,7 +27,8 @@ extension Substring {
   }
 }
 
-/// The character classes of RFC 9110's grammar that requests are checked against.
+/// What requests are checked against of RFC 9110's and RFC 3986's grammar: tokens, hosts,
+/// targets, escapes and codings, over bit sets of their characters.
 package enum HTTPSyntax {
   // The character classes, as bit sets written out so that reading them costs no lazy
   // initialization; `HeaderSyntaxTests` checks each against its characters.
