@@ -73,11 +73,19 @@ struct LifecycleTests {
     }
     let server = try TestServer.start(router: router) { $0.threads = 2 }
     defer { server.stop() }
-    // Held open together: 16 distinct sockets, of both parities unless the test process opens
-    // and closes other sockets between every two of them.
-    let clients = try (0..<16).map { _ in try HTTPTestClient(port: server.port) }
-    for client in clients {
+    // The server's socket for each client is numbered right after the client's own (this
+    // process holds both), and each client is served before the next connects: without more,
+    // all would share a parity. An extra descriptor before every other client shifts the
+    // numbering, so the 16 sockets, held open together, have both parities whatever else the
+    // process opens meanwhile (other tests run alongside).
+    var placeholders: [Int32] = []
+    defer { placeholders.forEach { close($0) } }
+    var clients: [HTTPTestClient] = []
+    for index in 0..<16 {
+      if index % 2 == 1 { placeholders.append(open("/dev/null", O_RDONLY)) }
+      let client = try HTTPTestClient(port: server.port)
       #expect(try client.request(path: "/thread").status == 200)
+      clients.append(client)
     }
     #expect(threads.withLock { $0.count } == 2)
   }
