@@ -127,8 +127,9 @@ struct RequestFraming {
     hasProblem = true
   }
 
-  /// Fails for a header block out of step with its lines (`isWholeLine`): none of its values is
-  /// read, not even the request id, which may be cut short.
+  /// Fails for a header block out of step with its lines (`isWholeLine`,
+  /// `endsWhereLibmicrohttpdEnds`): none of its values is read, not even the request id, which
+  /// may be cut short.
   private mutating func failMalformed() {
     fail(.malformedFieldLine)
     known = KnownHeaders()

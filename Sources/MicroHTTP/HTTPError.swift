@@ -117,8 +117,9 @@ extension HTTPError {
   static let fieldNameNotToken = HTTPError(
     status: 400, detail: "A header field name is empty or has a character a token cannot have.")
 
-  /// `400`: RFC 9112 §5.2 and RFC 9110 §5.5, a field folded onto the next line (obs-fold) or a
-  /// NUL byte in a field (`RequestFraming.isWholeLine`).
+  /// `400`: RFC 9112 §5.2 and RFC 9110 §5.5, a field folded onto the next line (obs-fold), a
+  /// NUL byte in a field, or a line that ends libmicrohttpd's header block early (one that
+  /// starts with a NUL or a colon): `RequestFraming.isWholeLine`, `endsWhereLibmicrohttpdEnds`.
   static let malformedFieldLine = HTTPError(
     status: 400, detail: "A header line is folded onto the next, holds a NUL byte or has no field name.")
 
