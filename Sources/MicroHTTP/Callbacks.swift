@@ -9,14 +9,19 @@ import Glibc
 ///
 /// `MHD_add_connection` calls it on the accept thread (`Listener`); a refused connection is
 /// closed at once. libmicrohttpd's own limit counts per worker thread, not per server. The
-/// policy only compares: connections are counted when libmicrohttpd starts and closes them
-/// (`noteConnection`), so a connection that fails after the policy said yes takes no slot.
+/// policy only compares: connections are counted from being handed over (`Listener`) through
+/// their start to their close (`noteConnection`); one libmicrohttpd refuses is uncounted at
+/// once.
 func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
   guard let cls else { return .YES }
   let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
-  guard context.openConnections.load(ordering: .relaxed) < context.maxConnections else {
+  // Counts this connection too: the listener counts it as pending before handing it over.
+  let counted =
+    context.openConnections.load(ordering: .sequentiallyConsistent)
+    + context.pendingConnections.load(ordering: .sequentiallyConsistent)
+  guard counted <= context.maxConnections else {
     context.refusedConnections.wrappingAdd(1, ordering: .relaxed)
     return .NO
   }
@@ -38,7 +43,9 @@ func noteConnection(
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
     socketContext?.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+    // Open before no longer pending, so that the sum of the two never dips.
     context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    context.pendingConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
   case .CONNECTION_NOTIFY_CLOSED:
     if let socketContext, let state = socketContext.pointee {
       socketContext.pointee = nil

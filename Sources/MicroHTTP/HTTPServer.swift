@@ -46,7 +46,7 @@ package final class HTTPServer: Sendable {
       retained.release()
       throw .cannotStart(host: host, port: configuration.port, errno: failure.rawValue)
     }
-    listener.start(daemon: started)
+    listener.start(daemon: started, context: context)
     self.configuration = configuration
     self.context = context
     self.port = listener.port
@@ -83,6 +83,11 @@ package final class HTTPServer: Sendable {
     context.openConnections.load(ordering: .relaxed)
   }
 
+  /// Connections accepted and handed to libmicrohttpd that no worker has started yet.
+  package var pendingConnectionCount: Int {
+    context.pendingConnections.load(ordering: .relaxed)
+  }
+
   /// Connections closed on accept so far because `configuration.maxConnections` were open.
   package var refusedConnectionCount: Int {
     context.refusedConnections.load(ordering: .relaxed)
@@ -114,8 +119,9 @@ package final class HTTPServer: Sendable {
 
   /// Stops the server gracefully: from now on every answer carries `Connection: close`, new
   /// connects are refused, and the server waits up to `configuration.drainTimeout` seconds until
-  /// no request is in flight and every client has closed its connection, then stops as `stop()`
-  /// does. Idempotent.
+  /// no request is in flight and every client has closed its connection (those accepted last
+  /// included, which a worker may not have started yet), then stops as `stop()` does.
+  /// Idempotent.
   ///
   /// A keep-alive client that sends another request gets its answer and is then disconnected;
   /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
@@ -128,6 +134,7 @@ package final class HTTPServer: Sendable {
     context.settled.wait(until: deadline()) {
       context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
         && context.openConnections.load(ordering: .sequentiallyConsistent) == 0
+        && context.pendingConnections.load(ordering: .sequentiallyConsistent) == 0
     }
     daemon.withLock { $0.stop() }
   }

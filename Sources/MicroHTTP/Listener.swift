@@ -46,10 +46,11 @@ final class Listener {
     wake.write.close()
   }
 
-  /// Starts the accept thread, which hands each connection to `daemon` until `stop()`.
-  func start(daemon: OpaquePointer) {
+  /// Starts the accept thread, which hands each connection to `daemon` until `stop()`,
+  /// counting it in `context.pendingConnections` until its worker starts it.
+  func start(daemon: OpaquePointer, context: CallbackContext) {
     guard let socket else { return }
-    let loop = AcceptLoop(socket: socket, wake: wake.read, daemon: daemon)
+    let loop = AcceptLoop(socket: socket, wake: wake.read, daemon: daemon, context: context)
     thread = PosixThread { loop.run() }
   }
 
@@ -74,6 +75,7 @@ private struct AcceptLoop: @unchecked Sendable {
   let socket: FileDescriptor
   let wake: FileDescriptor
   let daemon: OpaquePointer
+  let context: CallbackContext
 
   /// Waits for connects or the wake-up; accepts every completed connect each time. After the
   /// wake-up it accepts what is left and ends.
@@ -88,11 +90,17 @@ private struct AcceptLoop: @unchecked Sendable {
   /// Accepts until the queue is empty, handing each connection to libmicrohttpd
   /// (`MHD_add_connection`, which makes the socket non-blocking, applies the server's
   /// admission policy and owns the socket from then on, closing it on failure).
+  ///
+  /// A connection handed over is pending until its worker starts it: counted before the call,
+  /// so that the admission policy inside it counts the connection, and uncounted on refusal.
   private func acceptAll() {
     while true {
       do {
         try socket.accept { client, address, length in
-          _ = MHD_add_connection(daemon, client.rawValue, address, length)
+          context.pendingConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+          if MHD_add_connection(daemon, client.rawValue, address, length) != .YES {
+            context.pendingConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+          }
         }
       } catch let error {
         switch error.rawValue {

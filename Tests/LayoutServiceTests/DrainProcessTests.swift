@@ -58,7 +58,8 @@ struct DrainProcessTests {
             tally.refusedAtConnect += 1
             break
           } catch {
-            tally.failures.append("\(error)")
+            // Which connection it was tells a lost answer from a connection closed while idle.
+            tally.failures.append("\(error) on a \(fresh ? "fresh" : "reused") connection, client \(index)")
             client = nil
           }
           if tally.answered == 20 { started.add(1, ordering: .relaxed) }

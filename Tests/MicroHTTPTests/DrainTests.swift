@@ -46,12 +46,49 @@ struct DrainTests {
     #expect(drained.wait(timeout: .now() + 20) == .success)
   }
 
+  @Test func aDrainServesAConnectionAcceptedWhileItsWorkerWasBusy() throws {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    var router = TestServer.routes()
+    router.add(.get, "/slow") { _, response in
+      entered.signal()
+      _ = release.wait(timeout: .now() + 60)
+      response.write("slow reply")
+    }
+    let server = try TestServer.start(router: router) {
+      $0.threads = 1
+      $0.drainTimeout = 30
+    }
+    let busy = try HTTPTestClient(port: server.port, timeout: 30)
+    try busy.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
+    #expect(entered.wait(timeout: .now() + 30) == .success)
+    // The only worker is held in a handler: a connection accepted now waits in its queue,
+    // handed over but not started, when the drain begins.
+    let late = try HTTPTestClient(port: server.port, timeout: 30)
+    #expect(LifecycleTests.waitUntil { server.pendingConnectionCount == 1 })
+    try late.send(HTTPTestClient.encode(method: "GET", path: "/fixed", host: "test"))
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      server.drain()
+      drained.signal()
+    }
+    #expect(LifecycleTests.waitUntil { server.isDraining })
+    release.signal()
+    #expect(try busy.readResponse().bodyString == "slow reply")
+    let answer = try late.readResponse()
+    #expect(answer.status == 200)
+    #expect(answer.headers["Connection"]?.lowercased() == "close")
+    #expect(drained.wait(timeout: .now() + 30) == .success)
+    #expect(server.pendingConnectionCount == 0)
+  }
+
   @Test func connectionsAreCountedFromStartToClose() throws {
     let server = try TestServer.start()
     defer { server.stop() }
     // Connected, no request sent: counted once libmicrohttpd has started them.
     let clients = try (0..<3).map { _ in try HTTPTestClient(port: server.port) }
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 3 })
+    #expect(
+      LifecycleTests.waitUntil { server.openConnectionCount == 3 && server.pendingConnectionCount == 0 })
     clients[0].close()
     #expect(LifecycleTests.waitUntil { server.openConnectionCount == 2 })
     #expect(try clients[1].request(path: "/fixed").status == 200)
@@ -71,6 +108,22 @@ struct DrainTests {
     first.close()
     #expect(LifecycleTests.waitUntil { server.openConnectionCount == 1 })
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
+  }
+
+  @Test func aBurstOfConnectsIsAdmittedUpToTheLimitExactly() throws {
+    let server = try TestServer.start { $0.maxConnections = 2 }
+    defer { server.stop() }
+    // Connected back to back, before any worker need have started the first: connections
+    // handed over and not yet started count against the limit as well as open ones.
+    let clients = try (0..<8).map { _ in try HTTPTestClient(port: server.port, timeout: 5) }
+    #expect(LifecycleTests.waitUntil { server.refusedConnectionCount == 6 })
+    var answered = 0
+    for client in clients {
+      if let response = try? client.request(path: "/fixed"), response.status == 200 { answered += 1 }
+    }
+    #expect(answered == 2)
+    #expect(server.openConnectionCount == 2)
+    #expect(server.pendingConnectionCount == 0)
   }
 
   @Test func anHTTP11RequestWithoutHostIs400() throws {
