@@ -10,7 +10,7 @@ import Testing
 /// counters and the access log buffer. Run under ThreadSanitizer by `scripts/checks/60-tsan`.
 @Suite("Concurrency")
 struct ConcurrencyTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func eightClientsAreEachCountedAndLoggedOnce() throws {
     let pipe = AccessLogTests.LogPipe()
     let log = AccessLog(format: .text, descriptor: pipe.writeEnd, capacity: 1 << 20)

@@ -16,7 +16,7 @@ struct DrainProcessTests {
     var failures: [String] = []
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func sigtermWhileEightClientsSendLosesNoAnswerAndExits0() throws {
     let layoutd = try LayoutdProcess(["--port", "0", "--shutdown-grace", "5", "--log-format", "off"])
     let port = try layoutd.waitForPort()

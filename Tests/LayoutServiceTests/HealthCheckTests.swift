@@ -60,7 +60,7 @@ struct HealthCheckTests {
     #expect(HealthCheck(options: options).check() == .invalidHost)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aRunningLayoutdIsHealthyByFlagByEnvironmentAndThroughTheWildcard() throws {
     let server = try LayoutdProcess(["--port", "0", "--log-format", "off"])
     let port = try server.waitForPort()
@@ -78,7 +78,7 @@ struct HealthCheckTests {
     #expect(server.waitForExit() == 0, "\(server.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aPortNobodyListensOnIsOneLineAndExit1() throws {
     // Bound but not listening: the port stays ours, and a connect to it is refused.
     let bound = try TestListener(listening: false)
@@ -89,7 +89,7 @@ struct HealthCheckTests {
         == "layoutd: health check http://127.0.0.1:\(bound.port)/healthz: connect: Connection refused\n")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func a503IsExit1AndTheRequestIsAPlainGetOfHealthz() throws {
     let server = try TestListener(listening: true)
     let check = try LayoutdProcess(["--health-check", "--port", String(server.port)])
@@ -102,7 +102,7 @@ struct HealthCheckTests {
     #expect(check.stderr.split(separator: "\n").count == 1)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aServerThatNeverAnswersIsExit1WhenTheDeadlinePasses() throws {
     // Listening but never accepting: the kernel completes the connect and takes the request,
     // and no answer ever comes.

@@ -90,7 +90,7 @@ struct LayoutdProcessTests {
     #expect(layoutd.stderr.contains("SIGTERM"))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func duringTheDrainDelayReadyzIs503AndEveryRouteServesUntilASecondSignalEndsItAtOnce() throws {
     // A delay far longer than the test: only the second signal can end it in time.
     let layoutd = try LayoutdProcess(
@@ -113,7 +113,7 @@ struct LayoutdProcessTests {
     #expect(layoutd.stderr.contains("second SIGINT"))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func afterTheDrainDelayTheListenerClosesAndLayoutdExits0() throws {
     let layoutd = try LayoutdProcess(["--port", "0", "--drain-delay", "1", "--log-format", "off"])
     let port = try layoutd.waitForPort()

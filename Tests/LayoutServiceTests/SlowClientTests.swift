@@ -12,7 +12,7 @@ import Testing
 /// starved would not answer at all.
 @Suite("Slow clients", .serialized)
 struct SlowClientTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aFreshClientIsServedBeside1000IdleConnectionsAndTricklingHeaders() throws {
     // Two descriptors per connection in this process (client and server end).
     let openFiles = Posix.ProcessInfo.raiseOpenFileLimit(toAtLeast: 2400)

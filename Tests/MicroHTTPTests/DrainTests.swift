@@ -26,7 +26,7 @@ struct DrainTests {
     #expect(server.liveRequestCount == 0)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aDrainWaitsWithoutHoldingTheServerLock() throws {
     let server = try TestServer.start { $0.drainTimeout = 30 }
     // An idle keep-alive connection holds the drain until the client closes it.
