@@ -31,7 +31,7 @@ extension LayoutValidationError {
     case notFinite
     /// A number lies beyond ±1e9, `curve` outside 0…15 or `frameRate` outside 1…240.
     case outOfRange
-    /// A size, margin, duration or safe-area inset is below 0.
+    /// A size, margin, duration, safe-area inset, `keyboardHeight` or `lineHeight` is below 0.
     case negative
     /// `mode` or `undocked` names a value the contract does not know.
     case unknownValue
