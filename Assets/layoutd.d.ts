@@ -212,8 +212,8 @@ export type TimingFunction =
  * `missing-member` (a required member is absent), `wrong-type` (a member of the
  * wrong JSON type; an array item that is not an object; a batch body that is not an array),
  * `not-finite` (a number a double cannot hold), `out-of-range` (a number outside ±1e9, a
- * `curve` outside 0…15, a `frameRate` outside 1…240), `negative` (a size, margin, duration
- * or safe-area inset below 0), `unknown-value` (a `mode` or `undocked` the service does not
+ * `curve` outside 0…15, a `frameRate` outside 1…240), `negative` (a size, margin, duration,
+ * safe-area inset, `keyboardHeight` or `lineHeight` below 0), `unknown-value` (a `mode` or `undocked` the service does not
  * know), `not-an-integer` (a `curve` or `frameRate` with a fraction),
  * `both-keyboard-and-height`, `no-keyboard`, `duplicate-member` (an object with two members
  * of the same name), `too-many` (more than 16 `alsoReveal` rects, more than 2,401 `frames`,
@@ -409,8 +409,9 @@ export interface CaretFollowRequestMembers {
  * meaningful — no keyboard is shown — and must be sent as `null`, not left out: a client
  * that drops `null` members (a generated Pydantic model dumped with `exclude_none`) sends
  * neither member and gets 422 `no-keyboard`. Both members (`keyboardHeight` a number) is
- * 422 `both-keyboard-and-height`; both errors point at `/keyboard`. This rule is the
- * schema's `if`/`then`/`else`.
+ * 422 `both-keyboard-and-height`; both errors point at `/keyboard`. A `null`
+ * `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight": null}` is a hidden
+ * keyboard. This rule is the schema's `if`/`then`/`else`.
  */
 export type CaretFollowRequest = CaretFollowRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null } |
@@ -586,7 +587,8 @@ export interface TranslateAnswer {
 
 /**
  * `mode` is `scroll`. Set the scroll view's `contentInset` and `scrollIndicatorInsets`
- * (the base inset plus the keyboard's, less the bottom safe area) and scroll to
+ * (the base inset plus the overlap less the bottom safe area, never less than the base
+ * inset) and scroll to
  * `contentOffset` (clamped to the content). `fits` says whether the field and margin are
  * in view afterwards.
  */
