@@ -5,23 +5,20 @@ import Glibc
 // `CallbackContext`), a request as `con_cls` (its connection's `RequestState`, which the
 // connection's socket context holds retained from the connection's start to its close).
 
-/// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are open.
+/// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are admitted
+/// already, open or waiting in a worker's queue.
 ///
 /// `MHD_add_connection` calls it on the accept thread (`Listener`); a refused connection is
 /// closed at once. libmicrohttpd's own limit counts per worker thread, not per server. The
-/// policy only compares: connections are counted from being handed over (`Listener`) through
-/// their start to their close (`noteConnection`); one libmicrohttpd refuses is uncounted at
-/// once.
+/// policy only compares: a connection is counted from being handed over (`Listener`) to its
+/// close (`noteConnection`); one libmicrohttpd refuses is uncounted at once.
 func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
   guard let cls else { return .YES }
   let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
-  // Counts this connection too: the listener counts it as pending before handing it over.
-  let counted =
-    context.openConnections.load(ordering: .sequentiallyConsistent)
-    + context.pendingConnections.load(ordering: .sequentiallyConsistent)
-  guard counted <= context.maxConnections else {
+  // Counts this connection too: the listener counts it before handing it over.
+  guard context.admittedConnections.load(ordering: .sequentiallyConsistent) <= context.maxConnections else {
     context.refusedConnections.wrappingAdd(1, ordering: .relaxed)
     return .NO
   }
@@ -43,15 +40,14 @@ func noteConnection(
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
     socketContext?.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-    // Open before no longer pending, so that the sum of the two never dips.
     context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
-    context.pendingConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
   case .CONNECTION_NOTIFY_CLOSED:
     if let socketContext, let state = socketContext.pointee {
       socketContext.pointee = nil
       Unmanaged<RequestState>.fromOpaque(state).release()
     }
     context.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    context.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     context.settled.notifyIfAwaited()
   default:
     break

@@ -86,8 +86,9 @@ extension HTTPServer {
     var options = [
       item(.CONNECTION_TIMEOUT, max(0, configuration.connectionTimeout)),
       // The limit is enforced by `admitConnection`, which closes extra connects at once;
-      // libmicrohttpd's own limit (per worker thread) is set above it so that no worker
-      // refuses a connection the policy admitted.
+      // libmicrohttpd's own limit (per worker thread, or for the one daemon that starts a
+      // thread per connection) is set above it so that none refuses a connection the policy
+      // admitted.
       item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
       item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
       // The room kept for the answer's own header block: headers that fill the connection's

@@ -85,10 +85,12 @@ package final class HTTPServer: Sendable {
 
   /// Connections accepted and handed to libmicrohttpd that no worker has started yet.
   package var pendingConnectionCount: Int {
-    context.pendingConnections.load(ordering: .relaxed)
+    context.admittedConnections.load(ordering: .sequentiallyConsistent)
+      - context.openConnections.load(ordering: .sequentiallyConsistent)
   }
 
-  /// Connections closed on accept so far because `configuration.maxConnections` were open.
+  /// Connections closed on accept so far because `configuration.maxConnections` were admitted
+  /// (open, or waiting for their worker).
   package var refusedConnectionCount: Int {
     context.refusedConnections.load(ordering: .relaxed)
   }
@@ -133,8 +135,7 @@ package final class HTTPServer: Sendable {
     let context = self.context
     context.settled.wait(until: deadline()) {
       context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
-        && context.openConnections.load(ordering: .sequentiallyConsistent) == 0
-        && context.pendingConnections.load(ordering: .sequentiallyConsistent) == 0
+        && context.admittedConnections.load(ordering: .sequentiallyConsistent) == 0
     }
     daemon.withLock { $0.stop() }
   }
@@ -186,7 +187,8 @@ extension HTTPServer {
   package enum Threading: Hashable, Sendable {
     /// Internal poll(2) event loops, one per configured thread, each serving many connections.
     case eventLoopPool
-    /// One thread per connection (plus a listening thread); for comparison and debugging.
+    /// One thread per connection (plus libmicrohttpd's thread that starts them); for comparison
+    /// and debugging.
     case threadPerConnection
   }
 }

@@ -47,7 +47,7 @@ final class Listener {
   }
 
   /// Starts the accept thread, which hands each connection to `daemon` until `stop()`,
-  /// counting it in `context.pendingConnections` until its worker starts it.
+  /// counting it in `context.admittedConnections` until libmicrohttpd refuses or closes it.
   func start(daemon: OpaquePointer, context: CallbackContext) {
     guard let socket else { return }
     let loop = AcceptLoop(socket: socket, wake: wake.read, daemon: daemon, context: context)
@@ -91,15 +91,15 @@ private struct AcceptLoop: @unchecked Sendable {
   /// (`MHD_add_connection`, which makes the socket non-blocking, applies the server's
   /// admission policy and owns the socket from then on, closing it on failure).
   ///
-  /// A connection handed over is pending until its worker starts it: counted before the call,
-  /// so that the admission policy inside it counts the connection, and uncounted on refusal.
+  /// A connection handed over is counted as admitted before the call, so that the admission
+  /// policy inside it counts the connection too, and uncounted if libmicrohttpd refuses it.
   private func acceptAll() {
     while true {
       do {
         try socket.accept { client, address, length in
-          context.pendingConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+          context.admittedConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
           if MHD_add_connection(daemon, client.rawValue, address, length) != .YES {
-            context.pendingConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            context.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
           }
         }
       } catch let error {

@@ -20,14 +20,16 @@ final class CallbackContext: Sendable {
   let liveRequests = Atomic<Int>(0)
   /// Connections libmicrohttpd has started and not yet closed.
   let openConnections = Atomic<Int>(0)
-  /// Connections handed to libmicrohttpd (`Listener`) that their worker has not started yet.
+  /// Connections handed to libmicrohttpd (`Listener`) and not yet closed: started, or waiting
+  /// in a worker's queue.
   ///
   /// libmicrohttpd queues a connection added from another thread until its worker's next turn,
-  /// and `MHD_stop_daemon` closes what is still queued unserved: the drain waits for these too,
-  /// and admission counts them, so a burst of connects cannot pass the limit before any has
-  /// started. (A worker that cannot allocate the connection's memory pool drops it without
-  /// telling: then this count stays one too high, and a drain waits for its deadline.)
-  let pendingConnections = Atomic<Int>(0)
+  /// and `MHD_stop_daemon` closes what is still queued unserved: the drain waits for this count,
+  /// not `openConnections`, and admission compares it, so a burst of connects cannot pass the
+  /// limit before any has started. One counter, so that no reader adds two values read apart.
+  /// (A worker that cannot allocate a connection's memory pool drops it without telling, and
+  /// its slot stays counted: libmicrohttpd 0.9.75 gives no sign of it.)
+  let admittedConnections = Atomic<Int>(0)
   /// Request body bytes handed to `receive` so far, over all requests (tests wait on it).
   let receivedBodyBytes = Atomic<Int>(0)
   /// Wakes `stop()` and `drain()` when a request ends or a connection closes.

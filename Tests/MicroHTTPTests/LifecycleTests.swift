@@ -111,44 +111,32 @@ struct LifecycleTests {
   }
 
   @Test func quiescedServerRefusesConnectsButFinishesRequestsInFlight() throws {
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    var router = TestServer.routes()
-    router.add(.get, "/slow") { _, response in
-      entered.signal()
-      _ = release.wait(timeout: .now() + 60)
-      response.write("slow reply")
-    }
-    let server = try TestServer.start(router: router)
+    let held = HeldHandler()
+    let server = try TestServer.start(router: held.adding(reply: "slow reply"))
     defer { server.stop() }
     let inFlight = try HTTPTestClient(port: server.port)
     try inFlight.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(entered.wait(timeout: .now() + 30) == .success)
+    #expect(held.waitUntilEntered())
     server.quiesce()
     #expect(throws: HTTPTestClientError.cannotConnect(errno: ECONNREFUSED)) {
       try HTTPTestClient(port: server.port)
     }
-    release.signal()
+    held.release.signal()
     let response = try inFlight.readResponse()
     #expect(response.status == 200)
     #expect(response.bodyString == "slow reply")
   }
 
   @Test func stopLetsARequestInFlightFinish() throws {
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    var router = Router()
-    router.add(.get, "/slow") { _, response in
-      entered.signal()
-      _ = release.wait(timeout: .now() + 60)
-      response.write("done")
-    }
+    let held = HeldHandler()
     // The drain timeout is far beyond the test: `stop()` may return only once the request is
     // answered.
-    let server = try TestServer.start(router: router) { $0.drainTimeout = 120 }
+    let server = try TestServer.start(router: held.adding(to: Router(), reply: "done")) {
+      $0.drainTimeout = 120
+    }
     let client = try HTTPTestClient(port: server.port, timeout: 30)
     try client.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(entered.wait(timeout: .now() + 30) == .success)
+    #expect(held.waitUntilEntered())
     let stopped = DispatchSemaphore(value: 0)
     let returned = Atomic<Bool>(false)
     DispatchQueue.global().async {
@@ -161,7 +149,7 @@ struct LifecycleTests {
     #expect(server.liveRequestCount == 1)
     let stopReturned = returned.load(ordering: .sequentiallyConsistent)
     #expect(!stopReturned)
-    release.signal()
+    held.release.signal()
     #expect(try client.readResponse().bodyString == "done")
     // 30 s only bounds a failure.
     #expect(stopped.wait(timeout: .now() + 30) == .success)

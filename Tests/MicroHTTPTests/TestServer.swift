@@ -84,3 +84,40 @@ final class TestMiddleware: HTTPMiddleware {
     onEnd(request)
   }
 }
+
+/// A `GET` handler that waits until the test releases it, holding its worker thread meanwhile:
+/// what the server does while a worker is busy.
+struct HeldHandler: Sendable {
+  /// Signalled when the handler is entered.
+  let entered = DispatchSemaphore(value: 0)
+  /// Lets the handler answer; it gives up waiting by itself after 60 s.
+  let release = DispatchSemaphore(value: 0)
+
+  /// `router` with `GET path` added, answering `reply` once released.
+  func adding(to router: Router = TestServer.routes(), path: String = "/slow", reply: String) -> Router {
+    var router = router
+    router.add(.get, path) { [entered, release] _, response in
+      entered.signal()
+      _ = release.wait(timeout: .now() + 60)
+      response.write(reply)
+    }
+    return router
+  }
+
+  /// Whether the handler was entered within 30 s.
+  func waitUntilEntered() -> Bool {
+    entered.wait(timeout: .now() + 30) == .success
+  }
+}
+
+extension HTTPServer {
+  /// Runs `drain()` on another thread; the semaphore is signalled when it returns.
+  func drainInBackground() -> DispatchSemaphore {
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      self.drain()
+      drained.signal()
+    }
+    return drained
+  }
+}
