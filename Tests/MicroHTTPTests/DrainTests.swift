@@ -40,14 +40,8 @@ struct DrainTests {
 
   @Test func aDrainServesAConnectionAcceptedWhileItsWorkerWasBusy() throws {
     let held = HeldHandler()
-    let server = try TestServer.start(router: held.adding(reply: "slow reply")) {
-      $0.threads = 1
-      $0.drainTimeout = 30
-    }
+    let (server, busy) = try held.startHoldingTheOnlyWorker { $0.drainTimeout = 30 }
     defer { server.stop() }
-    let busy = try HTTPTestClient(port: server.port, timeout: 30)
-    try busy.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(held.waitUntilEntered())
     // The only worker is held in a handler: a connection accepted now waits in its queue,
     // handed over but not started, when the drain begins.
     let late = try HTTPTestClient(port: server.port, timeout: 30)
@@ -94,14 +88,8 @@ struct DrainTests {
 
   @Test func aBurstOfConnectsIsAdmittedUpToTheLimitExactly() throws {
     let held = HeldHandler()
-    let server = try TestServer.start(router: held.adding(reply: "slow reply")) {
-      $0.threads = 1
-      $0.maxConnections = 3
-    }
+    let (server, busy) = try held.startHoldingTheOnlyWorker { $0.maxConnections = 3 }
     defer { server.stop() }
-    let busy = try HTTPTestClient(port: server.port, timeout: 30)
-    try busy.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
-    #expect(held.waitUntilEntered())
     // The only worker is held: none of these connections is started while they are admitted,
     // so the two that fit under the limit are counted while they wait in its queue.
     let clients = try (0..<8).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }

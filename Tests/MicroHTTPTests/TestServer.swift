@@ -108,6 +108,21 @@ struct HeldHandler: Sendable {
   func waitUntilEntered() -> Bool {
     entered.wait(timeout: .now() + 30) == .success
   }
+
+  /// Starts a server with one worker thread and holds that worker: a client's `GET /slow`
+  /// waits in the handler until `release`. Returns the server and that client.
+  func startHoldingTheOnlyWorker(
+    _ configure: (inout HTTPServer.Configuration) -> Void
+  ) throws -> (server: HTTPServer, busy: HTTPTestClient) {
+    let server = try TestServer.start(router: adding(reply: "slow reply")) {
+      $0.threads = 1
+      configure(&$0)
+    }
+    let busy = try HTTPTestClient(port: server.port, timeout: 30)
+    try busy.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
+    #expect(waitUntilEntered())
+    return (server, busy)
+  }
 }
 
 extension HTTPServer {
