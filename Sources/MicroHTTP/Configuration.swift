@@ -31,7 +31,11 @@ extension HTTPServer {
     /// `414 URI Too Long`) and its connection closed. The connection memory is this plus
     /// `answerReserve`; a request that does not fit even that is answered by libmicrohttpd
     /// itself, with HTML.
-    package var maxHeaderBytes = 8192
+    ///
+    /// 16 KiB, as Node's default: libmicrohttpd keeps a `Cookie` field twice, with 64 bytes per
+    /// cookie, so with 8 KiB a browser's request carrying about 3 KB of cookies for the host
+    /// (every `localhost` server's, on a developer's machine) was refused.
+    package var maxHeaderBytes = 16384
     /// The connection memory kept beyond `maxHeaderBytes` for the answer's own header block.
     package static let answerReserve = 1024
     /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.

@@ -24,7 +24,7 @@ struct LayoutdOptionsTests {
     #expect(parsed.connectionTimeout == 10)
     #expect(parsed.maxConnections == 1024)
     #expect(parsed.maxConnectionsPerClient == 256)
-    #expect(parsed.maxHeaderBytes == 8192)
+    #expect(parsed.maxHeaderBytes == 16384)
     #expect(parsed.shutdownGrace == 10)
     #expect(parsed.drainDelay == 5)
     #expect(parsed.corsOrigins == ["*"])
