@@ -84,6 +84,9 @@ package final class HTTPServer: Sendable {
   }
 
   /// Connections accepted and handed to libmicrohttpd that no worker has started yet.
+  ///
+  /// One being handed over counts from just before `MHD_add_connection`, also when
+  /// libmicrohttpd then refuses it.
   package var pendingConnectionCount: Int {
     context.admittedConnections.load(ordering: .sequentiallyConsistent)
       - context.openConnections.load(ordering: .sequentiallyConsistent)
