@@ -30,6 +30,24 @@ package enum JSONRecord {
     guard readRecord(bytes, into: state) else { return nil }
     return try body(JSONRecordObject(state: state, index: 0))
   }
+
+  /// What reading `bytes` puts in the calling thread's record, written out (every object, member
+  /// and element, with the places of its bytes), or nil when the reader gives up. With
+  /// `usingTemplates: false` the templates are neither used nor made. For tests: both ways of
+  /// reading must put the same in the record.
+  package static func recordDescription(_ bytes: UnsafeRawBufferPointer, usingTemplates: Bool) -> String? {
+    let state = JSONRecordStorage.perThread.current.state
+    guard !state.pointee.inUse else { return nil }
+    state.pointee.inUse = true
+    defer { state.pointee.finish() }
+    guard readRecord(bytes, into: state, usingTemplates: usingTemplates) else { return nil }
+    return state.pointee.description
+  }
+
+  /// How many documents the calling thread's templates have read.
+  package static var templateReads: Int {
+    JSONRecordStorage.perThread.current.state.pointee.templates.pointee.hits
+  }
 }
 
 /// One value of a record: a member's or an array element's.
@@ -41,9 +59,9 @@ struct JSONRecordValue {
   var kind: Kind
   /// A number's bits; an object's index; an array's first element (in `elements`).
   var payload: UInt64
-  /// A string's first byte (after the quote); an array's element count.
+  /// A string's first byte (after the quote), a number's first byte; an array's element count.
   var start: UInt32
-  /// A string's end (before the quote).
+  /// A string's end (before the quote), a number's end.
   var end: UInt32
 }
 
@@ -105,10 +123,15 @@ struct JSONRecordState {
   /// Counts documents: a view of an earlier one finds it changed.
   var generation: UInt32 = 0
   var inUse = false
+  /// The shapes of the documents read so far, in memory of their own (they are changed while
+  /// the rest of the state is read and written).
+  let templates: UnsafeMutablePointer<JSONRecordTemplates>
 
   init() {
     slotCapacity = 16 * Self.slotsPerObject
     slots = .allocate(capacity: slotCapacity)
+    templates = .allocate(capacity: 1)
+    templates.initialize(to: JSONRecordTemplates())
   }
 
   /// Frees the memory; the state must not be used afterwards.
@@ -118,6 +141,9 @@ struct JSONRecordState {
     elements.deallocate()
     others.deallocate()
     names.deallocate()
+    templates.pointee.deallocate()
+    templates.deinitialize(count: 1)
+    templates.deallocate()
   }
 
   /// Ends the read: views of it no longer read.
@@ -130,32 +156,73 @@ struct JSONRecordState {
   /// A new object's index, its slots made room for.
   mutating func newObject(parent: Int32, link: Int32, parentIsArray: Bool) -> Int32 {
     let index = Int32(truncatingIfNeeded: objects.count)
-    let needed = (objects.count + 1) * Self.slotsPerObject
-    if needed > slotCapacity {
-      let grown = UnsafeMutablePointer<JSONRecordValue>.allocate(capacity: needed * 2)
-      grown.moveInitialize(from: slots, count: slotCapacity)
-      slots.deallocate()
-      slots = grown
-      slotCapacity = needed * 2
-    }
+    reserveSlots(objects: objects.count + 1)
     objects.append(
       Object(
         slots: index &* Int32(Self.slotsPerObject), parent: parent, link: link, parentIsArray: parentIsArray))
     return index
   }
+
+  /// The record written out: each object with its named members, the others, the elements.
+  var description: String {
+    func text(_ value: JSONRecordValue) -> String {
+      "\(value.kind) \(value.payload) \(value.start)..<\(value.end)"
+    }
+    var lines: [String] = []
+    for index in 0..<objects.count {
+      let object = objects.base[index]
+      lines.append(
+        "object \(index): parent \(object.parent) link \(object.link) in array \(object.parentIsArray)"
+          + " others \(object.othersStart)..<\(object.othersEnd) (\(object.othersCount))")
+      var present = object.present
+      while present != 0 {
+        let number = present.trailingZeroBitCount
+        present &= present &- 1
+        lines.append("  name \(number): \(text(slots[Int(object.slots) + number]))")
+      }
+    }
+    for index in 0..<others.count {
+      let other = others.base[index]
+      lines.append(
+        "other \(index) of \(other.object): \(other.key.low) \(other.key.high): \(text(other.value))")
+    }
+    for index in 0..<elements.count { lines.append("element \(index): \(text(elements.base[index]))") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Makes room for the slots of `objects` objects.
+  @inline(__always)
+  mutating func reserveSlots(objects: Int) {
+    let needed = objects * Self.slotsPerObject
+    guard needed > slotCapacity else { return }
+    let grown = UnsafeMutablePointer<JSONRecordValue>.allocate(capacity: needed * 2)
+    grown.moveInitialize(from: slots, count: slotCapacity)
+    slots.deallocate()
+    slots = grown
+    slotCapacity = needed * 2
+  }
 }
 
-/// Reads `bytes` into `state`; false when the reader gives up.
-func readRecord(_ bytes: UnsafeRawBufferPointer, into state: UnsafeMutablePointer<JSONRecordState>) -> Bool {
+/// Reads `bytes` into `state`, by a template when the thread has read a document of the same
+/// shape (`usingTemplates`); false when the reader gives up.
+func readRecord(
+  _ bytes: UnsafeRawBufferPointer, into state: UnsafeMutablePointer<JSONRecordState>,
+  usingTemplates: Bool = true
+) -> Bool {
   state.pointee.input = bytes
   state.pointee.generation &+= 1
+  guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
+  let start = base.assumingMemoryBound(to: UInt8.self)
+  let templates = state.pointee.templates
+  if usingTemplates, templates.pointee.read(start, count: bytes.count, into: state) { return true }
+  templates.pointee.loaded = -1
   state.pointee.objects.count = 0
   state.pointee.elements.count = 0
   state.pointee.others.count = 0
-  guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
-  var reader = JSONRecordReader(
-    state: state, bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-  return reader.readDocument()
+  var reader = JSONRecordReader(state: state, bytes: start, count: bytes.count)
+  guard reader.readDocument() else { return false }
+  if usingTemplates { templates.pointee.learn(from: state, start, count: bytes.count) }
+  return true
 }
 
 /// A growable run of plain values in memory of its own: what the record keeps, read and

@@ -57,8 +57,11 @@ struct JSONRecordReader {
       let value: JSONRecordValue
       if position < count, bytes[position] &- UInt8(ascii: "0") < 10 || bytes[position] == UInt8(ascii: "-") {
         // Most members are numbers: read here, without the call through `readValue`.
+        let start = position
         guard let read = readNumber() else { return nil }
-        value = JSONRecordValue(kind: .number, payload: read.bitPattern, start: 0, end: 0)
+        value = JSONRecordValue(
+          kind: .number, payload: read.bitPattern, start: UInt32(truncatingIfNeeded: start),
+          end: UInt32(truncatingIfNeeded: position))
       } else {
         guard let read = readValue(parent: object, link: Int32(truncatingIfNeeded: number)) else {
           return nil
@@ -116,8 +119,11 @@ struct JSONRecordReader {
         kind: .string, payload: 0, start: UInt32(truncatingIfNeeded: start),
         end: UInt32(truncatingIfNeeded: position &- 1))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let start = position
       guard let value = readNumber() else { return nil }
-      return JSONRecordValue(kind: .number, payload: value.bitPattern, start: 0, end: 0)
+      return JSONRecordValue(
+        kind: .number, payload: value.bitPattern, start: UInt32(truncatingIfNeeded: start),
+        end: UInt32(truncatingIfNeeded: position))
     case UInt8(ascii: "{"):
       guard let object = readObject(parent: parent, link: link, parentIsArray: inArray) else { return nil }
       return JSONRecordValue(kind: .object, payload: UInt64(object), start: 0, end: 0)
