@@ -11,7 +11,8 @@ import MicroHTTP
 /// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`); bits 1–2 the `Accept` header
 /// (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the `Content-Type` (JSON, none,
 /// `text/plain`, XML); bit 5 answer with `--decoder foundation` too, which must give the same
-/// status, answer and problem (`type`, `pointer`).
+/// status, answer and problem (`type`, `pointer`). Every body is also read into the record by the
+/// thread's templates and by the reader alone, which must make the same of it.
 enum FuzzInput {
   static let responder = LayoutService().responder()
   static let foundationResponder = LayoutService(decoder: .foundation).responder()
@@ -37,6 +38,12 @@ enum FuzzInput {
     let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
     let response = responder.respond(to: request)
     check(response, contentTypeIsXML: (selector >> 3) & 3 == 3)
+    // The thread's templates have learned from the inputs before: what one of them makes of the
+    // body is what the reader alone makes of it.
+    precondition(
+      JSONRecord.recordDescription(body, usingTemplates: true)
+        == JSONRecord.recordDescription(body, usingTemplates: false),
+      "a template read the body differently from the reader")
     if selector & 0x20 != 0 {
       let foundation = foundationResponder.respond(to: request)
       precondition(foundation.status == response.status, "the decoders answer different statuses")
