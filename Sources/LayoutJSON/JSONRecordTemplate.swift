@@ -24,13 +24,15 @@ struct JSONRecordTemplate {
     var value: JSONRecordValue
   }
 
-  var bytes = RecordBuffer<UInt8>(capacity: 256)
-  var holes = RecordBuffer<Hole>(capacity: 32)
-  var strings = RecordBuffer<Moved>(capacity: 4)
-  var objects = RecordBuffer<JSONRecordState.Object>(capacity: 8)
-  var slots = RecordBuffer<Slot>(capacity: 32)
-  var others = RecordBuffer<JSONRecordState.Other>(capacity: 4)
-  var elements = RecordBuffer<JSONRecordValue>(capacity: 8)
+  // Room for one of each until the template is first made: a thread grows only the templates
+  // it uses (a server with a thread per connection has a record per connection).
+  var bytes = RecordBuffer<UInt8>(capacity: 1)
+  var holes = RecordBuffer<Hole>(capacity: 1)
+  var strings = RecordBuffer<Moved>(capacity: 1)
+  var objects = RecordBuffer<JSONRecordState.Object>(capacity: 1)
+  var slots = RecordBuffer<Slot>(capacity: 1)
+  var others = RecordBuffer<JSONRecordState.Other>(capacity: 1)
+  var elements = RecordBuffer<JSONRecordValue>(capacity: 1)
   /// How many names the thread had numbered when the template was made, or -1 when it is
   /// empty: a name numbered since would be read into a slot, not among the others.
   var nameCount = -1
