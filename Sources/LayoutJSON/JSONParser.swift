@@ -30,16 +30,20 @@ struct JSONParser {
   var depth = 0
   /// The earliest repeated name found so far: (name node, enclosing object).
   var firstDuplicate: (name: Int32, object: Int32)?
-  /// Whether repeated names are listed in `tape.duplicates` (a batch, where each element
-  /// answers for its own) instead of failing the whole document; the byte span of each element
-  /// of a top-level array is then recorded in `tape.elementSpans` too.
-  let collectsDuplicates: Bool
-  /// Where the top-level array's element being parsed starts.
-  var elementStart = 0
+  /// The most nodes kept: past it the parser skims (`skimming`).
+  var nodeLimit = Int.max
+  /// Whether the value being read is only checked, not kept: it outgrew `nodeLimit`.
+  ///
+  /// Skimming keeps the tape's memory bounded whatever the input: nodes stop being added, each
+  /// container opened from then on takes the slot of its depth after `skimBase` (so the open
+  /// containers' kinds are still known) and every other value one scratch slot after those.
+  /// Names are not compared: the value is not read, only whether the input is JSON matters.
+  var skimming = false
+  /// Where the skimmed value's slots start: the node count when skimming began.
+  var skimBase = 0
 
-  init(tape: JSONTape, maxDepth: Int, collectsDuplicates: Bool = false) {
+  init(tape: JSONTape, maxDepth: Int) {
     self.tape = tape
-    self.collectsDuplicates = collectsDuplicates
     self.input = tape.input
     self.bytes = (tape.input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)
       .assumingMemoryBound(to: UInt8.self)
@@ -54,15 +58,48 @@ struct JSONParser {
   /// Appends a node and returns its index.
   @inline(__always)
   mutating func append(_ node: JSONNode) -> Int32 {
-    if nodeCount == nodeCapacity {
-      tape.nodeCount = nodeCount
-      tape.grow()
-      nodes = tape.nodes
-      nodeCapacity = tape.nodeCapacity
-    }
+    // While skimming `nodeCapacity` equals `nodeCount`: every node takes the slow path.
+    if nodeCount == nodeCapacity { return appendPastCapacity(node) }
     (nodes + nodeCount).initialize(to: node)
     nodeCount += 1
     return Int32(truncatingIfNeeded: nodeCount - 1)
+  }
+
+  /// Appends a node when the node array is full: grows it, or past `nodeLimit` skims.
+  @inline(never)
+  private mutating func appendPastCapacity(_ node: JSONNode) -> Int32 {
+    if !skimming, nodeCount >= nodeLimit { startSkimming() }
+    if skimming {
+      let isContainer = node.kind == .object || node.kind == .array
+      let slot = skimBase + (isContainer ? depth : maxDepth)
+      (nodes + slot).initialize(to: node)
+      return Int32(truncatingIfNeeded: slot)
+    }
+    tape.nodeCount = nodeCount
+    // Doubled, but not past the limit: a skimmed document holds at most that many nodes.
+    tape.reserveNodes(min(max(nodeCapacity * 2, 16), nodeLimit))
+    nodes = tape.nodes
+    nodeCapacity = tape.nodeCapacity
+    (nodes + nodeCount).initialize(to: node)
+    nodeCount += 1
+    return Int32(truncatingIfNeeded: nodeCount - 1)
+  }
+
+  /// Stops keeping nodes: from here only the open containers' kinds are (`skimming`).
+  private mutating func startSkimming() {
+    skimming = true
+    skimBase = nodeCount
+    tape.nodeCount = nodeCount
+    tape.reserveNodes(nodeCount + maxDepth + 1)
+    nodes = tape.nodes
+    nodeCapacity = nodeCount
+  }
+
+  /// Forgets a skimmed value: the node array is as it was before it, with its capacity.
+  mutating func stopSkimming() {
+    skimming = false
+    nodeCount = skimBase
+    nodeCapacity = tape.nodeCapacity
   }
 
   func error(_ message: String, at offset: Int) -> JSONSyntaxError {
@@ -82,16 +119,40 @@ struct JSONParser {
   /// Parses the whole input; throws `JSONSyntaxError` or `JSONDuplicateMemberError`.
   mutating func parseDocument() throws {
     defer { tape.nodeCount = nodeCount }
+    try checkInput()
+    skipWhitespace()
+    try parseValue(in: -1)
+    try finishDocument()
+  }
+
+  /// Refuses what cannot start JSON text whatever follows: no input, a byte order mark, more
+  /// than the offsets hold.
+  mutating func checkInput() throws {
     if count == 0 { throw error("empty input", at: 0) }
     if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       throw error("a byte order mark (U+FEFF) is not allowed before JSON text", at: 0)
     }
     if count > Int(UInt32.max) { throw error("input larger than 4 GiB", at: 0) }
+  }
+
+  /// After the document's value: nothing but whitespace may follow, and a repeated name fails
+  /// the document.
+  mutating func finishDocument() throws {
     skipWhitespace()
-    var parent: Int32 = -1
+    if position != count { throw error("unexpected data after the JSON value", at: position) }
+    if let duplicate = firstDuplicate {
+      tape.nodeCount = nodeCount
+      throw tape.duplicateError(name: duplicate.name, object: duplicate.object)
+    }
+  }
+
+  /// Parses the value at `position`, a member or element of the open container `container`
+  /// (-1: the document's value), and stops right after it.
+  mutating func parseValue(in container: Int32) throws {
+    var parent = container
+    let stopDepth = depth
     valueLoop: while true {
       guard position < count else { throw error("unexpected end of input, expected a value", at: position) }
-      if collectsDuplicates, depth == 1 { elementStart = position }
       switch bytes[position] {
       case UInt8(ascii: "{"):
         let object = try open(.object, parent: &parent)
@@ -128,21 +189,8 @@ struct JSONParser {
       }
       // A value is complete: what may follow depends on the enclosing container.
       while true {
-        if collectsDuplicates, depth == 1 {
-          tape.elementSpans.append(
-            (UInt32(truncatingIfNeeded: elementStart), UInt32(truncatingIfNeeded: position)))
-        }
+        if depth == stopDepth { return }
         skipWhitespace()
-        if parent < 0 {
-          if position != count { throw error("unexpected data after the JSON value", at: position) }
-          if let duplicate = firstDuplicate {
-            tape.nodeCount = nodeCount
-            throw tape.duplicateError(name: duplicate.name, object: duplicate.object)
-          }
-          // Objects close innermost first: put the repeated names in document order.
-          if tape.duplicates.count > 1 { tape.duplicates.sort { $0.name < $1.name } }
-          return
-        }
         guard position < count else {
           throw error(
             "unexpected end of input inside \(nodes[Int(parent)].kind == .object ? "an object" : "an array")",
@@ -195,7 +243,7 @@ struct JSONParser {
   }
 
   @inline(__always)
-  private mutating func open(_ kind: JSONNodeKind, parent: inout Int32) throws -> Int32 {
+  mutating func open(_ kind: JSONNodeKind, parent: inout Int32) throws -> Int32 {
     if depth >= maxDepth {
       throw error("nesting deeper than \(maxDepth) levels", at: position)
     }
@@ -207,12 +255,12 @@ struct JSONParser {
     return index
   }
 
-  private mutating func close(_ parent: inout Int32) {
+  mutating func close(_ parent: inout Int32) {
     let index = parent
     nodes[Int(index)].end = UInt32(truncatingIfNeeded: nodeCount)
     depth -= 1
     parent = depth > 0 ? stack[depth - 1] : -1
-    guard nodes[Int(index)].kind == .object else { return }
+    guard nodes[Int(index)].kind == .object, !skimming else { return }
     let memberCount = Int(nodes[Int(index)].start)
     // The bits of the names: when they are all short and no two share a bit, no two are the
     // same, and a later lookup of a name whose bit is missing needs no scan.
@@ -242,12 +290,8 @@ struct JSONParser {
         ? JSONTape.firstDuplicatePairwise(
           object: index, memberCount: memberCount, nodes: UnsafePointer(nodes), input: input)
         : tape.firstDuplicateByHashing(object: index, memberCount: memberCount)
-      if let found {
-        if collectsDuplicates {
-          tape.duplicates.append((found, index))
-        } else if firstDuplicate == nil || found < firstDuplicate!.name {
-          firstDuplicate = (found, index)
-        }
+      if let found, firstDuplicate == nil || found < firstDuplicate!.name {
+        firstDuplicate = (found, index)
       }
     }
   }

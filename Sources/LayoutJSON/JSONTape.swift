@@ -109,8 +109,9 @@ struct JSONNode {
 /// document at a time, so its properties skip the run-time exclusivity check
 /// (`@exclusivity(unchecked)`).
 final class JSONTape {
-  /// Node arrays larger than this are freed after use instead of kept.
-  static let retainedNodeLimit = 1 << 16
+  /// Node arrays larger than this (128 KiB) are freed after use instead of kept: a thread keeps
+  /// what plain requests need, not what its largest document took.
+  static let retainedNodeLimit = 1 << 12
   /// Each thread's tape.
   static let perThread = PerThread { JSONTape() }
 
@@ -124,12 +125,6 @@ final class JSONTape {
   @exclusivity(unchecked) var stackCapacity: Int
   /// (hash, name node) pairs for finding duplicate names in large objects.
   @exclusivity(unchecked) var nameHashes: [(hash: UInt64, node: Int32)] = []
-  /// Repeated names of a document parsed with duplicates collected, in document order:
-  /// (the second name node, its object).
-  @exclusivity(unchecked) var duplicates: [(name: Int32, object: Int32)] = []
-  /// The byte spans of a top-level array's elements, in order, for a document parsed with
-  /// duplicates collected.
-  @exclusivity(unchecked) var elementSpans: [(start: UInt32, end: UInt32)] = []
   /// The keys of the literal names looked up in this thread's documents.
   let nameKeys = JSONNameKeyCache()
   /// Set while a document is read, so a parse nested inside it gets its own tape.
@@ -154,15 +149,26 @@ final class JSONTape {
 
   /// Parses `bytes` into the calling thread's tape and calls `body` with it; the tape forgets
   /// `bytes` when `body` returns, and views of it no longer read.
-  ///
-  /// A parse nested inside another's `body` uses a tape of its own, which its thread keeps:
-  /// every tape lives as long as its thread, so a view kept too long finds a changed
-  /// generation, never freed memory. With `collectsDuplicates`, repeated names do not fail the
-  /// parse: they are listed in `duplicates`.
   static func withParsed<Result>(
-    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, collectsDuplicates: Bool = false,
-    _ body: (JSONTape) throws -> Result
+    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, _ body: (JSONTape) throws -> Result
   ) throws -> Result {
+    try withTape(reading: bytes) { tape in
+      var parser = JSONParser(tape: tape, maxDepth: maxDepth)
+      try parser.parseDocument()
+      return try body(tape)
+    }
+  }
+
+  /// Calls `body` with the calling thread's tape, emptied to read `bytes`; when `body` returns
+  /// the tape forgets `bytes`, views of it no longer read, and memory beyond what plain requests
+  /// need is freed.
+  ///
+  /// A read nested inside another's `body` uses a tape of its own, which its thread keeps:
+  /// every tape lives as long as its thread, so a view kept too long finds a changed
+  /// generation, never freed memory.
+  static func withTape<Result>(
+    reading bytes: UnsafeRawBufferPointer, _ body: (JSONTape) throws -> Result
+  ) rethrows -> Result {
     var tape = perThread.current
     while tape.inUse { tape = tape.nested }
     tape.inUse = true
@@ -170,10 +176,9 @@ final class JSONTape {
       tape.inUse = false
       tape.generation &+= 1
       tape.input = UnsafeRawBufferPointer(start: nil, count: 0)
+      tape.releaseLargeMemory()
     }
     tape.reset(for: bytes)
-    var parser = JSONParser(tape: tape, maxDepth: maxDepth, collectsDuplicates: collectsDuplicates)
-    try parser.parseDocument()
     return try withExtendedLifetime(tape) { try body(tape) }
   }
 
@@ -193,28 +198,32 @@ final class JSONTape {
     stack = .allocate(capacity: depth)
   }
 
-  /// Forgets the previous document, keeping capacity (within limits).
+  /// Forgets the previous document, keeping capacity.
   private func reset(for input: UnsafeRawBufferPointer) {
     self.input = input
     nodeCount = 0
-    if !duplicates.isEmpty { duplicates.removeAll(keepingCapacity: true) }
-    if !elementSpans.isEmpty { elementSpans.removeAll(keepingCapacity: elementSpans.count <= 1 << 14) }
+  }
+
+  /// Frees the node array and the name hashes when a document made them larger than plain
+  /// requests need (`retainedNodeLimit`), so that no thread keeps what its largest document took.
+  private func releaseLargeMemory() {
     if nodeCapacity > Self.retainedNodeLimit {
       nodes.deallocate()
       nodeCapacity = 64
       nodes = .allocate(capacity: nodeCapacity)
     }
+    if nameHashes.capacity > Self.retainedNodeLimit { nameHashes = [] }
   }
 
-  /// Doubles the node array. A document of n bytes has at most n nodes, so doubling never
-  /// overshoots by more than a factor of two.
-  func grow() {
-    let newCapacity = max(nodeCapacity * 2, 16)
-    let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
+  /// Makes room for `capacity` nodes, keeping the first `nodeCount`. (The parser doubles it: a
+  /// document of n bytes has at most n nodes, so it never overshoots by more than twice.)
+  func reserveNodes(_ capacity: Int) {
+    guard capacity > nodeCapacity else { return }
+    let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: capacity)
     newNodes.moveInitialize(from: nodes, count: nodeCount)
     nodes.deallocate()
     nodes = newNodes
-    nodeCapacity = newCapacity
+    nodeCapacity = capacity
   }
 
   /// The index of the node after `index` and all its descendants.

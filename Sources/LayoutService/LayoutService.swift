@@ -17,26 +17,33 @@ package struct LayoutService: Sendable {
   /// The largest body of a batch route, in bytes (413 beyond); the other routes keep the
   /// server's `maxBodyBytes`.
   package let maxBatchBytes: Int
+  /// The largest batch item, in bytes: the single routes' body limit (the server's
+  /// `maxBodyBytes`), so that an item is refused as its own request would be.
+  package let maxItemBytes: Int
   /// Every route.
   package let router: Router
   /// The counters `/metrics` exposes, one set per route; `nil` leaves `/metrics` out.
   package let metrics: ServiceMetrics?
 
   /// Creates the service; by default any origin may call it, it keeps metrics, reads bodies
-  /// with the fast decoder and takes batches of up to 8 MiB.
+  /// with the fast decoder and takes batches of up to 8 MiB whose items are at most the
+  /// server's default body limit.
   package init(
     cors: CORSPolicy = .anyOrigin, readiness: Readiness = Readiness(), metrics: Bool = true,
-    decoder: RequestDecoder = .fast, maxBatchBytes: Int = Batch.defaultMaxBytes
+    decoder: RequestDecoder = .fast, maxBatchBytes: Int = Batch.defaultMaxBytes,
+    maxItemBytes: Int = HTTPServer.Configuration.defaultMaxBodyBytes
   ) {
     self.cors = cors
     self.readiness = readiness
     self.decoder = decoder
     self.maxBatchBytes = maxBatchBytes
+    self.maxItemBytes = maxItemBytes
     var router = Router()
     // The computing endpoints, each with its four routes. Named one by one, not looped over as
     // `any LayoutOperation.Type`: each route's handler is then specialized for its operation.
-    router.add(AvoidOperation.self, decoder: decoder, cors: cors, maxBatchBytes: maxBatchBytes)
-    router.add(CaretFollowOperation.self, decoder: decoder, cors: cors, maxBatchBytes: maxBatchBytes)
+    let batches = BatchLimits(maxBodyBytes: maxBatchBytes, maxItemBytes: maxItemBytes)
+    router.add(AvoidOperation.self, decoder: decoder, cors: cors, batches: batches)
+    router.add(CaretFollowOperation.self, decoder: decoder, cors: cors, batches: batches)
     router.addStaticFiles()
     router.addProbes(readiness)
     if metrics {

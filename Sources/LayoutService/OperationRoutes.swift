@@ -3,16 +3,17 @@ import MicroHTTP
 
 extension Router {
   /// Routes `Operation`'s four routes: `POST` and the CORS preflight `OPTIONS` on its path and
-  /// on its batch path (contract §9), batches with a body limit of `maxBatchBytes`.
+  /// on its batch path (contract §9), batches within `batches`.
   mutating func add<Operation: LayoutOperation>(
-    _ operation: Operation.Type, decoder: RequestDecoder, cors: CORSPolicy, maxBatchBytes: Int
+    _ operation: Operation.Type, decoder: RequestDecoder, cors: CORSPolicy, batches: BatchLimits
   ) {
     add(.post, Operation.path) { request, response in
       try Operation.respond(to: request, decoder: decoder, into: &response)
     }
     add(.options, Operation.path) { request, response in cors.answerPreflight(request, &response) }
-    add(.post, Operation.batchPath, maxBodyBytes: maxBatchBytes) { request, response in
-      try Operation.respondToBatch(request, decoder: decoder, into: &response)
+    add(.post, Operation.batchPath, maxBodyBytes: batches.maxBodyBytes) { request, response in
+      try Operation.respondToBatch(
+        request, decoder: decoder, maxItemBytes: batches.maxItemBytes, into: &response)
     }
     add(.options, Operation.batchPath) { request, response in cors.answerPreflight(request, &response) }
   }
@@ -37,10 +38,12 @@ extension LayoutOperation {
   /// `POST` on the batch path (contract §9): always JSON, `Accept` is not consulted. The answer
   /// reports its item count (metrics, access log).
   static func respondToBatch(
-    _ request: borrowing HTTPRequest, decoder: RequestDecoder, into response: inout HTTPResponse
+    _ request: borrowing HTTPRequest, decoder: RequestDecoder, maxItemBytes: Int,
+    into response: inout HTTPResponse
   ) throws(HTTPError) {
     try RequestBody.check(request, expecting: "a JSON array of requests")
-    response.items = try answerBatch(request.body, decoder: decoder, into: &response.body)
+    response.items = try answerBatch(
+      request.body, decoder: decoder, maxItemBytes: maxItemBytes, into: &response)
   }
 }
 

@@ -197,7 +197,11 @@ func endRequest(
         state.prepared = nil
       }
       context.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+      // The body is freed before its bytes go back to the budget: the budget never counts less
+      // than what is held.
+      let held = state.heldBytes + state.answerRoom
       state.clear()
+      context.bodyMemory.give(held)
     }
     context.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
     context.settled.notifyIfAwaited()

@@ -17,7 +17,9 @@ extension HTTPServer {
     /// before any of the body is read, and the connection is closed after the answer. A chunked
     /// body that grows past the limit is discarded as it arrives (never buffered) and answered
     /// 413 when it ends: libmicrohttpd 0.9.75 cannot queue an answer in the middle of a body.
-    package var maxBodyBytes = 65_536
+    package var maxBodyBytes = Self.defaultMaxBodyBytes
+    /// `maxBodyBytes` unless set otherwise: 64 KiB.
+    package static let defaultMaxBodyBytes = 65_536
     /// Seconds a connection may stay idle before it is closed (0: never).
     package var connectionTimeout = 10
     /// The most connections open at once; further ones are closed as soon as they are

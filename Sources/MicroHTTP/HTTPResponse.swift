@@ -1,8 +1,10 @@
 /// The response a handler fills in.
 ///
 /// The server hands every handler a response whose `body` and `headers` are empty but keep the
-/// capacity of earlier responses on the same worker thread, so appending to them rarely
-/// allocates. The bytes are copied once, into the server's outgoing buffer.
+/// capacity of earlier responses on the same worker thread (up to a small size), so appending to
+/// them rarely allocates. The bytes are copied once, into the server's outgoing buffer. A handler
+/// whose answer grows with its request (a batch) grows the body with `appendBody(_:)`, within
+/// the server's body budget.
 package struct HTTPResponse: Sendable {
   /// The status code; 200 unless the handler sets another. A code outside 200...599 is
   /// answered as a 500 problem.
@@ -19,6 +21,14 @@ package struct HTTPResponse: Sendable {
   /// How many items the answer holds, for an answer to a batch of requests; reported to the
   /// observer as `CompletedRequest.items`. `nil` for other answers.
   package var items: Int?
+
+  /// The budget `appendBody(_:)` grows the body within (the server's `BodyMemory`); nil grows
+  /// it without limit (a response made outside a server).
+  package private(set) var bodyMemory: BodyMemory?
+  /// What the body may take of `bodyMemory` without taking more: the room given with the
+  /// request, and what `appendBody(_:)` has taken since. Given back by `reset()`, unless the
+  /// server took it over with the body (`handOverHeldBodyBytes()`).
+  package private(set) var heldBodyBytes = 0
 
   /// The content type a fresh response starts with.
   package static let defaultContentType = "application/json"
@@ -46,6 +56,47 @@ package struct HTTPResponse: Sendable {
     body.append(contentsOf: text.utf8)
   }
 
+  /// Makes `appendBody(_:)` grow the body within `budget`, of which `room` bytes are already
+  /// held for it.
+  mutating func grow(within budget: BodyMemory, holding room: Int) {
+    bodyMemory = budget
+    heldBodyBytes = room
+  }
+
+  /// Takes over what the body holds of the budget: `reset()` then gives none of it back.
+  mutating func handOverHeldBodyBytes() -> Int {
+    defer { heldBodyBytes = 0 }
+    return heldBodyBytes
+  }
+
+  /// Appends bytes to the body, taking what its capacity grows by from `bodyMemory`: throws the
+  /// 503 `bodyMemorySpent` (nothing appended) when the budget cannot hold it.
+  ///
+  /// Grown as an array grows (doubling), and the whole capacity counted, so that what the body
+  /// takes in memory is what the budget holds, not only its bytes.
+  package mutating func appendBody(_ bytes: UnsafeRawBufferPointer) throws(HTTPError) {
+    try reserveBody(body.count + bytes.count)
+    body.append(contentsOf: bytes)
+  }
+
+  /// Appends one byte to the body as `appendBody(_:)` appends bytes.
+  package mutating func appendBody(_ byte: UInt8) throws(HTTPError) {
+    try reserveBody(body.count + 1)
+    body.append(byte)
+  }
+
+  /// Makes room for `needed` body bytes within `bodyMemory`.
+  @inline(__always)
+  private mutating func reserveBody(_ needed: Int) throws(HTTPError) {
+    guard needed > body.capacity else { return }
+    let capacity = max(needed, 2 * body.capacity)
+    if let bodyMemory, capacity > heldBodyBytes {
+      guard bodyMemory.take(capacity - heldBodyBytes, holding: capacity) else { throw .bodyMemorySpent }
+      heldBodyBytes = capacity
+    }
+    body.reserveCapacity(capacity)
+  }
+
   /// Adds a header field.
   package mutating func addHeader(_ name: String, _ value: String) {
     headers.append(HTTPHeader(name, value))
@@ -60,5 +111,9 @@ package struct HTTPResponse: Sendable {
     body.removeAll(keepingCapacity: true)
     requestID = nil
     items = nil
+    if heldBodyBytes > 0 {
+      bodyMemory?.give(heldBodyBytes)
+      heldBodyBytes = 0
+    }
   }
 }

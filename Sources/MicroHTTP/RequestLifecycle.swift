@@ -103,12 +103,18 @@ extension CallbackContext {
       return answerNow(state, connection)
     }
     if state.contentLength > 0, !state.isAnsweredByProblem {
-      guard bodyMemory.take(state.contentLength, holding: state.contentLength) else {
+      // A body past the server's own limit (a route that takes more: a batch) is answered by
+      // an answer that grows with it: room for that answer is taken with the body, so that a
+      // body taken in is rarely refused once it has all come.
+      let answerRoom = state.contentLength > maxBodyBytes ? state.contentLength / 2 : 0
+      let total = state.contentLength + answerRoom
+      guard bodyMemory.take(total, holding: total) else {
         state.answer = .problem(.bodyMemorySpent)
         state.closesConnection = true
         return answerNow(state, connection)
       }
       state.heldBytes = state.contentLength
+      state.answerRoom = answerRoom
     }
     return .YES
   }
@@ -156,8 +162,9 @@ extension CallbackContext {
   /// connection closes).
   private func refuseBody(_ state: RequestState, _ problem: HTTPError, closing: Bool) {
     state.body = []
-    bodyMemory.give(state.heldBytes)
+    bodyMemory.give(state.heldBytes + state.answerRoom)
     state.heldBytes = 0
+    state.answerRoom = 0
     state.answer = .problem(problem)
     if closing { state.closesConnection = true }
   }
@@ -176,11 +183,9 @@ extension CallbackContext {
     return queue(response, state, connection)
   }
 
-  /// The request ended (answered, aborted or timed out): gives back what it held from the body
-  /// budget and tells the middleware.
+  /// The request ended (answered, aborted or timed out): tells the middleware. (What it held of
+  /// the body budget is given back once its state is cleared: `endRequest`.)
   func end(_ state: RequestState, completed: Bool) {
-    bodyMemory.give(state.heldBytes)
-    state.heldBytes = 0
     guard reportsEndings else { return }
     let record = CompletedRequest(
       method: state.method, path: state.path, route: state.route, status: state.status,
@@ -204,6 +209,9 @@ extension CallbackContext {
     _ state: RequestState, _ connection: OpaquePointer, body: UnsafeRawBufferPointer
   ) -> OpaquePointer? {
     let scratch = ResponseScratch.current()
+    // The answer grows within the budget, from the room taken with the body.
+    scratch.response.grow(within: bodyMemory, holding: state.answerRoom)
+    state.answerRoom = 0
     defer { scratch.reset() }
     let request = HTTPRequest(
       method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
@@ -221,11 +229,22 @@ extension CallbackContext {
     return result
   }
 
-  /// Copies `response` into a new libmicrohttpd response and records its status and size. An
-  /// answer the body budget cannot hold becomes the 503 problem.
+  /// Makes a libmicrohttpd response of `response` and records its status and size.
+  ///
+  /// A body grown within the budget (`HTTPResponse.appendBody(_:)`) is handed over, not copied:
+  /// what it holds of the budget is then the request's, given back when the request ends. Any
+  /// other body is copied, and the copy taken from the budget; an answer the budget cannot hold
+  /// becomes the 503 problem.
   private func makeResponse(
     _ response: inout HTTPResponse, _ state: RequestState, _ request: borrowing HTTPRequest
   ) -> OpaquePointer? {
+    if response.heldBodyBytes > 0 {
+      record(response, in: state)
+      state.heldBytes += response.handOverHeldBodyBytes()
+      let made = HandedOverBody.response(taking: &response.body)
+      if let made { addHeaders(response, state, to: made) }
+      return made
+    }
     if response.body.count > 0 {
       if bodyMemory.take(response.body.count, holding: response.body.count) {
         state.heldBytes += response.body.count
@@ -241,6 +260,21 @@ extension CallbackContext {
         $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
     }
     guard let made else { return nil }
+    record(response, in: state)
+    addHeaders(response, state, to: made)
+    return made
+  }
+
+  /// Records what the request is answered with, for the middleware told when it ends.
+  private func record(_ response: borrowing HTTPResponse, in state: RequestState) {
+    state.status = response.status
+    state.bytesOut = response.body.count
+    state.items = response.items
+  }
+
+  /// Adds `response`'s header fields to `made`, and `Connection: close` when the connection ends
+  /// after it.
+  private func addHeaders(_ response: borrowing HTTPResponse, _ state: RequestState, to made: OpaquePointer) {
     if !response.contentType.isEmpty {
       // `withCString` avoids the array a String-to-C-string argument conversion allocates.
       _ = response.contentType.withCString { MHD_add_response_header(made, "Content-Type", $0) }
@@ -257,9 +291,5 @@ extension CallbackContext {
       // libmicrohttpd closes the connection after an answer that says so.
       _ = MHD_add_response_header(made, "Connection", "close")
     }
-    state.status = response.status
-    state.bytesOut = response.body.count
-    state.items = response.items
-    return made
   }
 }

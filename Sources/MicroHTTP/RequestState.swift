@@ -27,6 +27,9 @@ final class RequestState {
   @exclusivity(unchecked) var bytesIn = 0
   /// Bytes taken from the server's `BodyMemory` for this request, given back when it ends.
   @exclusivity(unchecked) var heldBytes = 0
+  /// Bytes taken from the budget with the body for its answer to grow into, until the answer
+  /// is made (`HTTPResponse.grow(within:holding:)`).
+  @exclusivity(unchecked) var answerRoom = 0
   /// A response built while the body was still in libmicrohttpd's buffer, queued on the
   /// request's last call.
   @exclusivity(unchecked) var prepared: OpaquePointer?
@@ -63,6 +66,7 @@ final class RequestState {
     body = []
     bytesIn = 0
     heldBytes = 0
+    answerRoom = 0
     prepared = nil
     closesConnection = false
     answered = false
@@ -89,8 +93,9 @@ final class RequestState {
 /// reused instead of allocated per request. Only its thread touches it, one request at a time
 /// (hence `@exclusivity(unchecked)`, as in `RequestState`).
 final class ResponseScratch {
-  /// Buffers larger than this are dropped after use rather than kept for the next request.
-  static let retainedCapacity = 1 << 20
+  /// Buffers larger than this (64 KiB) are dropped after use rather than kept for the next
+  /// request: a thread keeps what plain answers need, not what its largest answer took.
+  static let retainedCapacity = 1 << 16
 
   @exclusivity(unchecked) var response = HTTPResponse()
 
@@ -102,7 +107,8 @@ final class ResponseScratch {
 
   private static let perThread = PerThread { ResponseScratch() }
 
-  /// Empties the response for the next request, dropping buffers that grew too large.
+  /// Empties the response for the next request, dropping buffers that grew too large (before
+  /// the response gives back what its body held of the budget).
   func reset() {
     if response.body.capacity > Self.retainedCapacity { response.body = [] }
     response.reset()

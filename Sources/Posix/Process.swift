@@ -1,3 +1,4 @@
+internal import CGlibcMalloc
 import Glibc
 
 /// The process: its environment, its limits, its signals and what the kernel says of it.
@@ -34,6 +35,19 @@ package enum ProcessInfo {
       if (try? systemCall { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) }) != nil { limit = raised }
     }
     return limit.rlim_cur == infinity ? Int.max : Int(limit.rlim_cur)
+  }
+
+  /// Makes the allocator give large blocks back to the system as soon as they are freed
+  /// (`mallopt(3)`, `M_MMAP_THRESHOLD`): every block of `threshold` bytes or more is a mapping of
+  /// its own, unmapped by `free`.
+  ///
+  /// glibc's threshold otherwise follows the largest block freed so far, up to 32 MiB: after
+  /// one large request the next one's buffers come from the heap, whose freed memory the process
+  /// keeps, and resident memory grows with the largest requests seen rather than those in
+  /// flight. Setting the threshold also fixes the heap's trim threshold, so the heap's own top is
+  /// given back too. Call it before other threads start.
+  package static func returnLargeBlocksToTheSystem(threshold: Int = 64 << 10) {
+    _ = mallopt(M_MMAP_THRESHOLD, Int32(threshold))
   }
 
   /// Resident memory in bytes (`/proc/self/statm`), or 0 when unreadable.

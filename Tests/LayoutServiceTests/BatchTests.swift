@@ -300,37 +300,6 @@ struct BatchTests {
     }
   }
 
-  @Test func theBatchRoutesHaveTheirOwnBodyLimit() throws {
-    let fixture = try ServiceFixture(service: LayoutService(maxBatchBytes: 4096)) {
-      $0.maxBodyBytes = 1024
-    }
-    let valid = Self.avoidRequests(1)[0]
-    // Over the single routes' limit, within the batch limit: answered.
-    var items: [String] = []
-    while ("[" + (items + [valid]).joined(separator: ",") + "]").utf8.count <= 4096 { items.append(valid) }
-    let fits = "[" + items.joined(separator: ",") + "]"
-    #expect(fits.utf8.count > 1024)
-    #expect(try Self.elements(try fixture.post("/avoid/batch", fits)).count == items.count)
-    // One byte over the batch limit: 413, announced or chunked.
-    let over = fits + String(repeating: " ", count: 4097 - fits.utf8.count)
-    // A 413 closes its connection: each of these gets its own.
-    func post(_ path: String, _ body: String) throws -> TestResponse {
-      try HTTPTestClient(port: fixture.server.port).request(
-        method: "POST", path: path, headers: [("Content-Type", "application/json")], body: body)
-    }
-    let problem = try ErrorTests().expectProblem(try post("/avoid/batch", over), status: 413)
-    #expect((problem["detail"] as? String)?.contains("4096") == true)
-    let chunked = try HTTPTestClient(port: fixture.server.port).request(
-      method: "POST", path: "/caret-follow/batch",
-      headers: [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
-      body: Array("\(String(4097, radix: 16))\r\n\(over)\r\n0\r\n\r\n".utf8))
-    #expect(chunked.status == 413)
-    // The single route keeps the server's limit.
-    let padded = valid + String(repeating: " ", count: 1025 - valid.utf8.count)
-    _ = try ErrorTests().expectProblem(try post("/avoid", padded), status: 413)
-    #expect(try post("/avoid", String(padded.dropLast())).status == 200)
-  }
-
   @Test func acceptIsNotConsulted() throws {
     let fixture = try ServiceFixture()
     let valid = Self.avoidRequests(1)[0]
@@ -398,24 +367,5 @@ struct BatchTests {
     #expect(batch["items"] as? Int == 25)
     let single = try #require(objects.first { $0["path"] as? String == "/avoid" })
     #expect(single["items"] == nil)
-  }
-
-  @Test func theBatchLimitIsAFlagAndAnEnvironmentVariable() throws {
-    func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws -> LayoutdOptions {
-      guard case .run(let options) = try LayoutdOptions.parse(arguments: arguments, environment: environment)
-      else { throw LayoutdProcessError.noStartupLine("no options") }
-      return options
-    }
-    #expect(try parse([]).maxBatchBytes == 8 << 20)
-    #expect(try parse(["--max-batch-bytes", "1000"]).maxBatchBytes == 1000)
-    #expect(try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).maxBatchBytes == 2048)
-    #expect(try parse(["--max-batch-bytes=512"], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).maxBatchBytes == 512)
-    #expect(throws: UsageError.self) { try parse(["--max-batch-bytes", "0"]) }
-    #expect(throws: UsageError.self) { try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "lots"]) }
-    // The flag reaches the server: a batch one byte over it is refused.
-    let fixture = try ProductionFixture(options: try parse(["--max-batch-bytes", "64"]))
-    let body = "[" + String(repeating: " ", count: 62) + "]"
-    #expect(try fixture.post("/avoid/batch", body).status == 200)
-    #expect(try fixture.post("/avoid/batch", body + " ").status == 413)
   }
 }

