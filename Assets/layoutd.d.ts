@@ -658,14 +658,19 @@ export interface CaretFollowAnswer {
  * index (`/3/keyboard/height`). An element with a `status` member is a problem; answers
  * never have one.
  */
-export type AvoidBatchItem = TranslateAnswer | ScrollAnswer | ResizeAnswer | ValidationProblem;
+export type AvoidBatchItem =
+  | TranslateAnswer
+  | ScrollAnswer
+  | ResizeAnswer
+  | ValidationProblem
+  | ItemTooLargeProblem;
 
 /**
  * One element of a `/caret-follow/batch` answer: the answer to the request at that index,
  * or its problem, with `pointer` prefixed by the index. An element with a `status` member
  * is a problem; answers never have one.
  */
-export type CaretFollowBatchItem = CaretFollowAnswer | ValidationProblem;
+export type CaretFollowBatchItem = CaretFollowAnswer | ValidationProblem | ItemTooLargeProblem;
 
 export interface Health {
   status: "ok";
@@ -697,6 +702,22 @@ export interface Problem {
   detail: string;
   /** The JSON Pointer (RFC 6901) of the offending request member. */
   pointer?: string;
+}
+
+/**
+ * A batch item larger than a single request may be (`--max-body-bytes`, 64 KiB by
+ * default): the 413 problem its single route would answer, `pointer` the item's index.
+ */
+export interface ItemTooLargeProblem {
+  type: "about:blank";
+  /** A short summary of the problem. */
+  title: string;
+  /** The HTTP status code, 413. */
+  status: number;
+  /** What went wrong with this item, for a person. */
+  detail: string;
+  /** The item's index as a JSON Pointer (`/3`). */
+  pointer: string;
 }
 
 /**
