@@ -27,10 +27,12 @@ extension LayoutOperation {
   ) throws(HTTPError) {
     try RequestBody.check(request)
     guard request.header(.accept, satisfies: AnswerFormat.prefersSVG) else {
-      try answer(request.body, decoder: decoder, into: &response.body)
+      try request.withBody { (body) throws(HTTPError) in try answer(body, decoder: decoder, into: &response.body) }
       return
     }
-    let layoutRequest = try RequestBody.read(request.body, with: decoder, as: Self.self)
+    let layoutRequest = try request.withBody { (body) throws(HTTPError) in
+      try RequestBody.read(body, with: decoder, as: Self.self)
+    }
     response.contentType = LayoutService.diagramContentType
     response.write(diagram(layoutRequest, answer(to: layoutRequest)))
   }
@@ -42,8 +44,9 @@ extension LayoutOperation {
     into response: inout HTTPResponse
   ) throws(HTTPError) {
     try RequestBody.check(request, expecting: "a JSON array of requests")
-    response.items = try answerBatch(
-      request.body, decoder: decoder, maxItemBytes: maxItemBytes, into: &response)
+    response.items = try request.withBody { (body) throws(HTTPError) in
+      try answerBatch(body, decoder: decoder, maxItemBytes: maxItemBytes, into: &response)
+    }
   }
 }
 

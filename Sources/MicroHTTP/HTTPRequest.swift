@@ -5,17 +5,15 @@ import Glibc
 ///
 /// A request is only valid during the handler call that lends it: its body is memory owned by
 /// the server, and `header(_:)` reads the connection's parsed headers. It cannot be copied, and
-/// outside this package its body is read only inside `withBody(_:)`. Copy out what must
-/// outlive the call.
+/// its body is read only inside `withBody(_:)`. Copy out what must outlive the call.
 package struct HTTPRequest: ~Copyable {
   /// The request method.
   package let method: HTTPMethod
   /// The request path, percent-decoded, without the query string (for an absolute-form target,
   /// its path).
   package let path: String
-  /// The request body; empty when there is none. Valid only during the handler call: never
-  /// keep the pointer.
-  package let body: UnsafeRawBufferPointer
+  /// The request body; empty when there is none. Lent by `withBody(_:)` only.
+  @usableFromInline let body: UnsafeRawBufferPointer
   /// The connection whose headers are read, or `nil` for a request made without one.
   let connection: OpaquePointer?
   /// The header fields of a request made without a connection.
@@ -51,11 +49,15 @@ package struct HTTPRequest: ~Copyable {
   ///
   /// The buffer is valid only inside `read`: don't return it, store it or let a pointer derived
   /// from it escape; copy out the bytes that must outlive the call.
+  @inlinable
   package func withBody<Result: ~Copyable, Failure: Error>(
     _ read: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try read(body)
   }
+
+  /// The body's length in bytes; 0 when there is none.
+  package var bodyCount: Int { body.count }
 
   /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
   package func header(_ name: String) -> String? {

@@ -46,7 +46,7 @@ enum RequestBody {
     let isUnencoded = request.header(
       .contentEncoding, satisfies: { $0.map(MediaType.isIdentityCoding) ?? true })
     if !isUnencoded { throw .unsupportedContentCoding(request.header(.contentEncoding) ?? "") }
-    guard request.body.count > 0 else { throw .emptyBody(expecting: expecting) }
+    guard request.bodyCount > 0 else { throw .emptyBody(expecting: expecting) }
   }
 
   /// Reads `body` as `Operation`'s request with `decoder`: checks that it is JSON (400), then
