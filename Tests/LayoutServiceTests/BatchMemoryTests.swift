@@ -77,7 +77,9 @@ struct BatchMemoryTests {
   /// stays under the Kubernetes manifest's limit (128 MiB).
   @Test(.timeLimit(.minutes(3)))
   func sixtyFourHeldFullBatchesThenCompletedStayUnderTheManifestsLimit() throws {
-    let layoutd = try LayoutdProcess(["--port", "0", "--log-format", "off"])
+    // The defaults but the idle timeout (10 s), which on a busy machine can pass while the test
+    // goes through the other 63 connections: a held client must still be there to complete.
+    let layoutd = try LayoutdProcess(["--port", "0", "--log-format", "off", "--connection-timeout", "600"])
     let port = try layoutd.waitForPort()
     let pid = layoutd.process.processIdentifier
     let size = Self.fullBatch.count
