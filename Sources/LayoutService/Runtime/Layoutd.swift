@@ -82,7 +82,7 @@ package enum Layoutd {
     )
     // Answers carry `Connection: close` from now on; new connects are refused.
     server.drain()
-    accessLog?.close()
+    accessLog?.writer.close()
     log("layoutd: stopped at +\(elapsed(since: start)) s")
     return 0
   }
