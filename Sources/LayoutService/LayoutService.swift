@@ -77,14 +77,15 @@ package struct LayoutService: Sendable {
       router: router, middleware: configuration.middleware, requestIDs: configuration.requestIDs)
   }
 
-  /// Starts a server for this service as `layoutd` runs it (`configure(_:accessLog:)`).
+  /// Starts a server for this service as `layoutd` runs it (`configure(_:accessLog:)`); the
+  /// metrics count the lines `log` (by default the access log's writer) drops.
   package func startServer(
-    _ configuration: HTTPServer.Configuration, accessLog: AccessLog? = nil
+    _ configuration: HTTPServer.Configuration, accessLog: AccessLog? = nil, log: LogWriter? = nil
   ) throws(HTTPServerError) -> HTTPServer {
     var configuration = configuration
     configure(&configuration, accessLog: accessLog)
     let server = try HTTPServer(configuration: configuration, router: router)
-    metrics?.attach(server: server, accessLog: accessLog)
+    metrics?.attach(server: server, log: log ?? accessLog?.writer)
     return server
   }
 }

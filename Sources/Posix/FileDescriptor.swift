@@ -121,4 +121,14 @@ package enum Poll {
     }
     return watched.map { $0.revents != 0 }
   }
+
+  /// Waits until `descriptor` can be written without blocking (or has failed or hung up, which
+  /// the next write reports) or `timeoutMilliseconds` pass; returns whether it is ready.
+  ///
+  /// A pipe reported ready takes a write of up to `PIPE_BUF` bytes without blocking.
+  package static func writable(_ descriptor: FileDescriptor, timeoutMilliseconds: Int32) throws(Errno) -> Bool
+  {
+    var watched = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
+    return try systemCall { poll(&watched, 1, timeoutMilliseconds) } > 0 && watched.revents != 0
+  }
 }

@@ -14,9 +14,14 @@ struct AccessLogTests {
     let readEnd: FileDescriptor
     let writeEnd: FileDescriptor
 
-    init() {
+    /// A pipe of `capacity` bytes (the kernel's default when nil; a page at least).
+    init(capacity: Int32? = nil) {
       (readEnd, writeEnd) = try! FileDescriptor.pipe()
       try! readEnd.setNonBlocking()
+      if let capacity {
+        // F_SETPIPE_SZ (Linux).
+        #expect(fcntl(writeEnd.rawValue, 1031, capacity) >= capacity)
+      }
     }
 
     deinit {
@@ -54,7 +59,7 @@ struct AccessLogTests {
     let missing = try fixture.client().request(path: #"/a"b\c%0A"#)
     #expect(ProductionFixture.waitUntil { fixture.server.liveRequestCount == 0 })
     fixture.server.stop()
-    log.close()
+    log.writer.close()
     let lines = pipe.drain().split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 3)
     #expect(lines.last == "")
@@ -115,74 +120,58 @@ struct AccessLogTests {
     return line
   }
 
-  @Test func aShardKeepsWholeLinesUpToItsLimitAndDropsTheLineThatWouldPassIt() {
-    let shard = PendingLines()
-    let time = timespec(tv_sec: 1_700_000_000, tv_nsec: 5_000_000)
-    let short = Self.record()
-    let long = Self.record(path: "/" + String(repeating: "a", count: 2_000))
-    shard.lock.lock()
-    defer { shard.lock.unlock() }
-    #expect(
-      shard.append(short, at: time, format: .text, limit: 1024) == true, "the first line finds it empty")
-    #expect(
-      shard.append(long, at: time, format: .text, limit: 1024) == nil, "a line past the limit is dropped")
-    var kept = 1
-    while shard.append(short, at: time, format: .text, limit: 1024) == false { kept += 1 }
-    var batch: [UInt8] = []
-    shard.takeAll(into: &batch)
-    let line = Self.textLine(short, at: time)
-    #expect(batch == Array([[UInt8]](repeating: line, count: kept).joined()))
-    #expect(batch.count <= 1024 && batch.count + line.count > 1024)
-    #expect(shard.append(short, at: time, format: .text, limit: 1024) == true, "taken: empty again")
-  }
-
-  @Test func aShardGrowingPastItsFirstMemoryKeepsEveryLine() {
-    let shard = PendingLines()
-    let time = timespec(tv_sec: 86_400, tv_nsec: 0)
-    shard.lock.lock()
-    defer { shard.lock.unlock() }
-    // About 90 bytes a line: 2,000 lines take the shard from 64 KiB to 256 KiB.
-    for index in 0..<2_000 {
-      #expect(shard.append(Self.record(id: "line-\(index)"), at: time, format: .text, limit: 1 << 20) != nil)
-    }
-    var batch: [UInt8] = []
-    shard.takeAll(into: &batch)
-    let expected = (0..<2_000).flatMap { Self.textLine(Self.record(id: "line-\($0)"), at: time) }
-    #expect(batch.count > 128 << 10)
-    #expect(batch == expected)
-  }
-
   @Test(.timeLimit(.minutes(3)))
   func aStuckReaderDropsLinesInsteadOfBlocking() throws {
     let pipe = LogPipe()
-    // Nobody reads the pipe: once its 64 KB are full, the writer thread blocks in write(2).
+    // Nobody reads the pipe: once its 64 KB are full, the writer thread waits for it.
     let log = AccessLog(format: .json, descriptor: pipe.writeEnd, capacity: 4096)
     for index in 0..<20_000 {
       log.record(Self.record(id: "line-\(index)"))
     }
-    #expect(log.droppedLineCount > 0)
-    #expect(log.droppedLineCount < 20_000)
-    // Unblock the writer by reading until every line that was not dropped has arrived (30 s
-    // only bounds a failure), then close the log: no further line may follow.
-    let expected = 20_000 - log.droppedLineCount
+    let dropped = log.writer.droppedLineCount
+    #expect(dropped > 0)
+    #expect(dropped < 20_000)
+    // Unblock the writer by reading until every line that was not dropped has arrived, and the
+    // lines that say how many were dropped add up (30 s only bounds a failure); then close the
+    // log: no further line may follow.
+    let expected = 20_000 - dropped
     var text = ""
-    var newlines = 0
     let deadline = ContinuousClock.now + .seconds(30)
-    while newlines < expected, ContinuousClock.now < deadline {
+    while ContinuousClock.now < deadline {
+      let (lines, notices) = Self.split(text)
+      if lines.count == expected, notices.reduce(0, +) == dropped { break }
       var ready = pollfd(fd: pipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0)
       _ = poll(&ready, 1, 100)
-      let more = pipe.drain()
-      newlines += more.utf8.count { $0 == UInt8(ascii: "\n") }
-      text += more
+      text += pipe.drain()
     }
-    log.close(timeout: 30)
+    #expect(log.writer.close(timeout: 30))
     text += pipe.drain()
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.last == "")
-    #expect(lines.count - 1 == expected)
-    for line in lines.dropLast() {
+    #expect(text.last == "\n")
+    let (lines, notices) = Self.split(text)
+    #expect(lines.count == expected)
+    #expect(notices.reduce(0, +) == dropped)
+    #expect(log.writer.droppedLineCount == dropped)
+    for line in lines {
       #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
     }
+  }
+
+  /// The whole lines of `text` (a last one without its newline is left out) apart from those
+  /// that say how many were dropped, and those counts.
+  static func split(_ text: String) -> (lines: [Substring], dropped: [Int]) {
+    var lines: [Substring] = []
+    var dropped: [Int] = []
+    let whole = text[..<(text.lastIndex(of: "\n") ?? text.startIndex)]
+    for line in whole.split(separator: "\n") {
+      if let match = line.wholeMatch(
+        of: /layoutd: (\d+) log lines? dropped \(standard error could not keep up\)/)
+      {
+        dropped.append(Int(match.1)!)
+      } else {
+        lines.append(line)
+      }
+    }
+    return (lines, dropped)
   }
 
   @Test func formatDefaultsToTextOnATerminalAndJSONOtherwise() {

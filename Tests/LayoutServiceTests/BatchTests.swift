@@ -358,7 +358,7 @@ struct BatchTests {
     #expect(try fixture.post("/avoid", requests[0]).status == 200)
     #expect(ProductionFixture.waitUntil { fixture.server.liveRequestCount == 0 })
     fixture.server.stop()
-    log.close()
+    log.writer.close()
     let objects = try pipe.drain().split(separator: "\n").map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }

@@ -68,12 +68,12 @@ struct ConcurrencyTests {
     #expect(
       samples["layoutd_http_request_body_bytes_total"] == Double(800 * ErrorTests.valid.utf8.count + 400 * 2))
     fixture.server.stop()
-    log.close()
+    log.writer.close()
     stop.store(true, ordering: .relaxed)
     while !reader.isFinished { usleep(5000) }
     let lines = (logged.withLock { $0 } + pipe.drain()).split(separator: "\n")
     #expect(lines.filter { $0.contains(" POST /avoid 200 ") }.count == 800)
     #expect(lines.filter { $0.contains(" POST /caret-follow 422 ") }.count == 400)
-    #expect(log.droppedLineCount == 0)
+    #expect(log.writer.droppedLineCount == 0)
   }
 }

@@ -203,9 +203,9 @@ func benchmarkObserver(into table: inout BenchTable) {
     log.requestEnded(request)
     metrics.requestEnded(request)
   }
-  log.close()
+  log.writer.close()
   null.close()
-  precondition(log.droppedLineCount == 0, "the access log dropped lines")
+  precondition(log.writer.droppedLineCount == 0, "the access log dropped lines")
   table.add("observer", "layoutd: JSON access-log line + metrics, one request", measured, baseline: measured)
 }
 

@@ -69,11 +69,11 @@ package final class ServiceMetrics: HTTPMiddleware {
   }
 
   /// Reads in-flight requests, open connections and the body budget from `server`, and dropped
-  /// lines from `accessLog`, when `/metrics` is scraped. Held weakly.
-  package func attach(server: HTTPServer, accessLog: AccessLog?) {
+  /// log lines from `log`, when `/metrics` is scraped. Held weakly.
+  package func attach(server: HTTPServer, log: LogWriter?) {
     sources.withLock {
       $0.server = server
-      $0.accessLog = accessLog
+      $0.log = log
     }
   }
 }
@@ -81,7 +81,7 @@ package final class ServiceMetrics: HTTPMiddleware {
 /// What the gauges are read from, held weakly so the metrics do not keep them alive.
 struct GaugeSources {
   weak var server: HTTPServer?
-  weak var accessLog: AccessLog?
+  weak var log: LogWriter?
 }
 
 extension Router {
@@ -156,7 +156,7 @@ extension ServiceMetrics {
     text.reserveCapacity(4096)
     writeRequests(into: &text)
     writeLatency(into: &text)
-    let (server, accessLog) = sources.withLock { ($0.server, $0.accessLog) }
+    let (server, log) = sources.withLock { ($0.server, $0.log) }
     family(
       &text, "layoutd_batch_items_total", "counter",
       "Requests answered inside batches (answers and problems), by route.",
@@ -191,9 +191,9 @@ extension ServiceMetrics {
       &text, "layoutd_http_response_body_bytes_total", "counter", "Response body bytes sent.",
       [("", String(bytes.load(1)))])
     family(
-      &text, "layoutd_access_log_dropped_lines_total", "counter",
-      "Access log lines dropped because standard error could not keep up.",
-      [("", String(accessLog?.droppedLineCount ?? 0))])
+      &text, "layoutd_log_lines_dropped_total", "counter",
+      "Log lines (access log and lifecycle messages) dropped because standard error could not keep up.",
+      [("", String(log?.droppedLineCount ?? 0))])
     family(
       &text, "layoutd_ready", "gauge", "1 while the instance takes traffic, 0 once it drains.",
       [("", ready ? "1" : "0")])

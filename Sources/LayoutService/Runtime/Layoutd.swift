@@ -7,6 +7,10 @@ import Posix
 /// stays open and every route serves for `--drain-delay` seconds; then the listener closes,
 /// requests in flight get up to `--shutdown-grace` seconds, and the process exits 0. A second
 /// SIGTERM or SIGINT at any point of that ends it at once with 128 + the signal's number.
+///
+/// Its messages and the access log go through one `LogWriter`: the drain runs by the clock
+/// whatever standard error does, and a stalled standard error delays the exit by at most
+/// `leastFlushSeconds` past `--drain-delay` plus `--shutdown-grace` (`flushDeadline`).
 package enum Layoutd {
   /// Runs the program and returns its exit code: 0 after a clean stop, 1 when the server cannot
   /// start, 2 for a bad flag or environment variable; with `--health-check`, 0 or 1 (`HealthCheck`).
@@ -26,8 +30,10 @@ package enum Layoutd {
         options = parsed
       }
     } catch {
-      log("layoutd: \(error.message)")
-      log(LayoutdOptions.usage)
+      let log = LogWriter()
+      log.message("layoutd: \(error.message)")
+      log.message(LayoutdOptions.usage)
+      log.close(timeout: flushSeconds)
       return 2
     }
     return serve(options)
@@ -40,58 +46,77 @@ package enum Layoutd {
     SignalSet.ignoreBrokenPipes()
     // Resident memory follows what requests in flight hold, not the largest ever seen.
     ProcessInfo.returnLargeBlocksToTheSystem()
+    // Every line from here on, the access log's and the messages below, goes through `log`:
+    // nobody but its own thread waits for standard error.
+    let log = LogWriter()
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.maxConnections + 64)
     let service = LayoutService(
       cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics,
       decoder: options.decoder, maxBatchBytes: options.maxBatchBytes, maxItemBytes: options.maxBodyBytes)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
-      .map { AccessLog(format: $0) }
+      .map { AccessLog(format: $0, writer: log) }
     let server: HTTPServer
     do {
-      server = try service.startServer(options.serverConfiguration, accessLog: accessLog)
+      server = try service.startServer(options.serverConfiguration, accessLog: accessLog, log: log)
     } catch {
-      log("layoutd: \(error)")
+      log.message("layoutd: \(error)")
+      log.close(timeout: Self.flushSeconds)
       return 1
     }
     let configuration = server.configuration
     if openFiles < options.maxConnections + 16 {
-      log(
+      log.message(
         "layoutd: warning: only \(openFiles) open files allowed (ulimit -n); --max-connections is \(options.maxConnections)"
       )
     }
-    log(
+    log.message(
       "layoutd \(LayoutdVersion.current) listening on http://\(hostForURL(configuration.host)):\(server.port)"
         + " (threads: \(configuration.threads), decoder: \(options.decoder.rawValue))")
 
     let signal = SignalSet.shutdown.wait()
     let start = MonotonicClock.now
-    // From here a second SIGTERM or SIGINT ends the process at once.
+    // From here a second SIGTERM or SIGINT ends the process at once, giving its line a moment.
     PosixThread {
       let second = SignalSet.shutdown.wait()
-      log("layoutd: second \(SignalSet.name(second)), exiting now")
+      log.message("layoutd: second \(SignalSet.name(second)), exiting now")
+      log.close(timeout: Self.lastLineSeconds)
       ProcessInfo.exitNow(128 + second)
     }.detach()
     // Not ready from now on, while the listener stays open and every route serves, so that load
     // balancers see the 503 and stop sending before connects are refused.
     service.readiness.beginDraining()
-    log(
+    log.message(
       "layoutd: \(SignalSet.name(signal)), /readyz answers 503; closing the listener in \(options.drainDelay) s"
     )
     MonotonicClock.sleep(seconds: Double(options.drainDelay))
-    log(
+    log.message(
       "layoutd: closing the listener at +\(elapsed(since: start)) s; requests in flight get up to \(options.shutdownGrace) s"
     )
     // Answers carry `Connection: close` from now on; new connects are refused.
     server.drain()
-    accessLog?.close()
-    log("layoutd: stopped at +\(elapsed(since: start)) s")
+    log.message("layoutd: stopped at +\(elapsed(since: start)) s")
+    log.close(until: flushDeadline(start: start, options: options))
     return 0
   }
 
-  /// Writes one line to standard error.
-  private static func log(_ line: String) {
-    FileDescriptor.standardError.writeLine(line)
+  /// The most seconds the log gets to be written out after the drain.
+  static let flushSeconds = 2.0
+  /// The least seconds the log gets after the drain, even once `--drain-delay` plus
+  /// `--shutdown-grace` have passed.
+  static let leastFlushSeconds = 0.1
+  /// How long the second signal's line gets before the process ends.
+  static let lastLineSeconds = 0.25
+
+  /// Until when the log is written out after the drain: what is left of `--drain-delay` plus
+  /// `--shutdown-grace` since the signal at `start`, at most `flushSeconds` and at least
+  /// `leastFlushSeconds`. With standard error stalled, the process exits at most that least
+  /// time after the drain's end.
+  static func flushDeadline(start: MonotonicClock.Instant, options: LayoutdOptions) -> MonotonicClock.Instant
+  {
+    let now = MonotonicClock.now
+    let end = start.adding(seconds: Double(options.drainDelay + options.shutdownGrace))
+    return min(now.adding(seconds: flushSeconds), max(now.adding(seconds: leastFlushSeconds), end))
   }
 
   /// Seconds since `start`, to the millisecond, as text.
