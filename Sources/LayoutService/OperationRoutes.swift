@@ -27,7 +27,9 @@ extension LayoutOperation {
   ) throws(HTTPError) {
     try RequestBody.check(request)
     guard request.header(.accept, satisfies: AnswerFormat.prefersSVG) else {
-      try request.withBody { (body) throws(HTTPError) in try answer(body, decoder: decoder, into: &response.body) }
+      try request.withBody { (body) throws(HTTPError) in
+        try answer(body, decoder: decoder, into: &response.body)
+      }
       return
     }
     let layoutRequest = try request.withBody { (body) throws(HTTPError) in
