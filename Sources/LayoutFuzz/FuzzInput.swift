@@ -11,17 +11,23 @@ import MicroHTTP
 /// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`); bits 1–2 the `Accept` header
 /// (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the `Content-Type` (JSON, none,
 /// `text/plain`, XML); bit 5 answer with `--decoder foundation` too, which must give the same
-/// status, answer and problem (`type`, `pointer`). Every body is also read into the record by the
-/// thread's templates and by the reader alone, which must make the same of it.
+/// status, answer and problem (`type`, `pointer`); bit 6 the endpoint's batch route. Every body is
+/// also read into the record by the thread's templates and by the reader alone, which must make
+/// the same of it, and as a batch by the element reader and as a whole by the parser, which must
+/// break at the same place.
 enum FuzzInput {
-  static let responder = LayoutService().responder()
-  static let foundationResponder = LayoutService(decoder: .foundation).responder()
+  /// Batch items past this many bytes are skimmed and answered 413: small, so that the fuzzer
+  /// reaches that path within its input length.
+  static let maxItemBytes = 256
+  static let responder = LayoutService(maxItemBytes: maxItemBytes).responder()
+  static let foundationResponder = LayoutService(decoder: .foundation, maxItemBytes: maxItemBytes).responder()
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
     let selector = input.first ?? 0
     let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
-    let path = selector & 1 == 0 ? "/avoid" : "/caret-follow"
+    let isBatch = selector & 0x40 != 0
+    let path = (selector & 1 == 0 ? "/avoid" : "/caret-follow") + (isBatch ? "/batch" : "")
     var headers: [HTTPHeader] = []
     switch (selector >> 1) & 3 {
     case 1: headers.append(HTTPHeader("Accept", "application/json"))
@@ -37,7 +43,10 @@ enum FuzzInput {
     }
     let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
     let response = responder.respond(to: request)
-    check(response, contentTypeIsXML: (selector >> 3) & 3 == 3)
+    check(response, contentTypeIsXML: (selector >> 3) & 3 == 3, isBatch: isBatch)
+    precondition(
+      syntaxError(readingElementsOf: body) == syntaxError(parsing: body),
+      "the element reader and the parser disagree on where the body stops being JSON")
     // The thread's templates have learned from the inputs before: what one of them makes of the
     // body is what the reader alone makes of it.
     precondition(
@@ -64,8 +73,29 @@ enum FuzzInput {
     }
   }
 
-  /// An answer is 200 with a JSON object or an SVG document, or a 400/415/422 problem.
-  private static func check(_ response: HTTPResponse, contentTypeIsXML: Bool) {
+  /// Where `body` stops being JSON, to the whole-document parser.
+  private static func syntaxError(parsing body: UnsafeRawBufferPointer) -> JSONSyntaxError? {
+    do {
+      try JSONDocument.validate(body)
+      return nil
+    } catch {
+      return error as? JSONSyntaxError
+    }
+  }
+
+  /// Where `body` stops being JSON, to the batch's element reader.
+  private static func syntaxError(readingElementsOf body: UnsafeRawBufferPointer) -> JSONSyntaxError? {
+    do {
+      _ = try JSONDocument.forEachElement(ofArray: body, maxElementBytes: maxItemBytes, maxElements: .max) { _, _ in }
+      return nil
+    } catch {
+      return error as? JSONSyntaxError
+    }
+  }
+
+  /// An answer is 200 with a JSON object (an array for a batch) or an SVG document, or a
+  /// 400/415/422 problem.
+  private static func check(_ response: HTTPResponse, contentTypeIsXML: Bool, isBatch: Bool) {
     switch response.status {
     case 200:
       precondition(!contentTypeIsXML, "an XML body was answered 200")
@@ -75,7 +105,9 @@ enum FuzzInput {
           text.hasPrefix("<?xml") && text.contains("</svg>"), "an SVG answer is not an SVG document")
       } else {
         precondition(response.contentType == "application/json", "unexpected \(response.contentType)")
-        precondition(response.body.first == UInt8(ascii: "{") && response.body.last == UInt8(ascii: "}"))
+        let (first, last): (Unicode.Scalar, Unicode.Scalar) = isBatch ? ("[", "]") : ("{", "}")
+        precondition(response.body.first == UInt8(ascii: first) && response.body.last == UInt8(ascii: last))
+        if isBatch { response.body.withUnsafeBytes { precondition((try? JSONDocument.validate($0)) != nil) } }
       }
     case 400, 415, 422:
       precondition(response.contentType == HTTPError.problemContentType)
