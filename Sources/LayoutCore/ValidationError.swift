@@ -33,7 +33,7 @@ extension LayoutValidationError {
     case outOfRange
     /// A size, margin, duration, safe-area inset, `keyboardHeight` or `lineHeight` is below 0.
     case negative
-    /// `mode` or `undocked` names a value the contract does not know.
+    /// `mode`, `undocked` or `animation.platform` names a value the contract does not know.
     case unknownValue
     /// `curve` or `frameRate` has a fractional part.
     case notAnInteger
