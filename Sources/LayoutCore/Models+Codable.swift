@@ -215,7 +215,8 @@ extension AvoidAnswer: Codable {
     if let track, track.members.mode != mode {
       throw DecodingError.dataCorruptedError(
         forKey: .track, in: container,
-        debugDescription: "a \(mode) answer's track carries \(track.members.mode)'s members")
+        debugDescription:
+          "a \(mode) answer's track carries \(track.members.mode.map(\.rawValue) ?? "a chat")'s members")
     }
   }
 

@@ -144,6 +144,14 @@ extension KeyboardTrack: JSONWritable {
       writer.numbers(additionalSafeAreaBottom)
       writer.key("visibleHeight")
       writer.numbers(visibleHeight)
+    case .chat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetBottom):
+      writer.chatTrackMembers(composerOffsetY, keyboardInset, contentOffsetY)
+      writer.key("contentInsetBottom")
+      writer.numbers(contentInsetBottom)
+    case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
+      writer.chatTrackMembers(composerOffsetY, keyboardInset, contentOffsetY)
+      writer.key("contentInsetTop")
+      writer.numbers(contentInsetTop)
     }
     writer.endObject()
   }
@@ -223,6 +231,18 @@ extension JSONWriter {
     value(contentInset)
     key("scrollIndicatorInsets")
     value(scrollIndicatorInsets)
+  }
+
+  /// The members a chat track starts with, inverted or not (contract §12).
+  fileprivate mutating func chatTrackMembers(
+    _ composerOffsetY: [Double], _ keyboardInset: [Double], _ contentOffsetY: [Double]
+  ) {
+    key("composerOffsetY")
+    numbers(composerOffsetY)
+    key("keyboardInset")
+    numbers(keyboardInset)
+    key("contentOffsetY")
+    numbers(contentOffsetY)
   }
 
   /// An array of numbers: a track's breakpoints or one of its members (contract §11).
