@@ -10,7 +10,7 @@ public struct KeyboardTrack: Hashable, Sendable {
   public var keyboardHeight: [Double]
   /// The contract §3 overlap at each breakpoint.
   public var overlap: [Double]
-  /// The mode's members at each breakpoint.
+  /// The members at each breakpoint: the `/avoid` mode's, or `/chat`'s.
   public var members: Members
 
   /// A track with these breakpoints and values; every array must have as many numbers as
@@ -21,7 +21,8 @@ public struct KeyboardTrack: Hashable, Sendable {
     self.members = members
   }
 
-  /// The members a track carries besides `keyboardHeight` and `overlap`, per mode (contract §11).
+  /// The members a track carries besides `keyboardHeight` and `overlap`, per mode (contract §11)
+  /// and for `/chat` (contract §12).
   public enum Members: Hashable, Sendable {
     /// translate: `offsetY`, the answer's `offset.y`.
     case translate(offsetY: [Double])
@@ -31,13 +32,24 @@ public struct KeyboardTrack: Hashable, Sendable {
     /// resize: `bottomInset`, `additionalSafeAreaBottom` (`additionalSafeAreaInsets.bottom`) and
     /// `visibleHeight` (`visible.height`).
     case resize(bottomInset: [Double], additionalSafeAreaBottom: [Double], visibleHeight: [Double])
+    /// `/chat`: `composerOffsetY` (`composerOffset.y`), `keyboardInset`, `contentOffsetY`
+    /// (`contentOffset.y`) and `contentInsetBottom` (`contentInset.bottom`).
+    case chat(
+      composerOffsetY: [Double], keyboardInset: [Double], contentOffsetY: [Double],
+      contentInsetBottom: [Double])
+    /// `/chat` with `inverted`: as `chat`, but `contentInsetTop` (`contentInset.top`), the edge the
+    /// inset is added to.
+    case invertedChat(
+      composerOffsetY: [Double], keyboardInset: [Double], contentOffsetY: [Double], contentInsetTop: [Double])
 
-    /// The mode whose members these are; `/caret-follow` tracks carry `scroll`'s.
-    public var mode: AvoidMode {
+    /// The `/avoid` mode whose members these are; `/caret-follow` tracks carry `scroll`'s, and
+    /// `/chat` tracks none.
+    public var mode: AvoidMode? {
       switch self {
       case .translate: .translate
       case .scroll: .scroll
       case .resize: .resize
+      case .chat, .invertedChat: nil
       }
     }
 
@@ -48,6 +60,34 @@ public struct KeyboardTrack: Hashable, Sendable {
       case .scroll(let contentOffsetY, let contentInsetBottom): [contentOffsetY, contentInsetBottom]
       case .resize(let bottomInset, let additionalSafeAreaBottom, let visibleHeight):
         [bottomInset, additionalSafeAreaBottom, visibleHeight]
+      case .chat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetBottom):
+        [composerOffsetY, keyboardInset, contentOffsetY, contentInsetBottom]
+      case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
+        [composerOffsetY, keyboardInset, contentOffsetY, contentInsetTop]
+      }
+    }
+
+    /// Which members a track carries: the case without its arrays.
+    enum Kind {
+      case translate, scroll, resize, chat, invertedChat
+
+      /// The kind of an `/avoid` track in `mode`.
+      init(_ mode: AvoidMode) {
+        switch mode {
+        case .translate: self = .translate
+        case .scroll: self = .scroll
+        case .resize: self = .resize
+        }
+      }
+
+      /// How many member arrays the track carries besides `keyboardHeight` and `overlap`.
+      var memberCount: Int {
+        switch self {
+        case .translate: 1
+        case .scroll: 2
+        case .resize: 3
+        case .chat, .invertedChat: 4
+        }
       }
     }
   }
@@ -109,15 +149,30 @@ extension KeyboardTrack: Codable {
   enum CodingKeys: String, CodingKey {
     case keyboardHeight, overlap, offsetY, contentOffsetY, contentInsetBottom, bottomInset
     case additionalSafeAreaBottom, visibleHeight
+    case composerOffsetY, keyboardInset, contentInsetTop
   }
 
-  /// Decodes the flat contract §11 object; the member arrays present pick the mode (`offsetY`,
-  /// `contentOffsetY`, or `bottomInset`), and every array must be as long as `keyboardHeight`.
+  /// Decodes the flat contract §11 object; the member arrays present pick the kind (`composerOffsetY`
+  /// a `/chat` track, inverted with `contentInsetTop`; else `offsetY`, `contentOffsetY`, or
+  /// `bottomInset`), and every array must be as long as `keyboardHeight`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     keyboardHeight = try container.decode([Double].self, forKey: .keyboardHeight)
     overlap = try container.decode([Double].self, forKey: .overlap)
-    if container.contains(.offsetY) {
+    if container.contains(.composerOffsetY) {
+      let composerOffsetY = try container.decode([Double].self, forKey: .composerOffsetY)
+      let keyboardInset = try container.decode([Double].self, forKey: .keyboardInset)
+      let contentOffsetY = try container.decode([Double].self, forKey: .contentOffsetY)
+      if container.contains(.contentInsetTop) {
+        members = .invertedChat(
+          composerOffsetY: composerOffsetY, keyboardInset: keyboardInset, contentOffsetY: contentOffsetY,
+          contentInsetTop: try container.decode([Double].self, forKey: .contentInsetTop))
+      } else {
+        members = .chat(
+          composerOffsetY: composerOffsetY, keyboardInset: keyboardInset, contentOffsetY: contentOffsetY,
+          contentInsetBottom: try container.decode([Double].self, forKey: .contentInsetBottom))
+      }
+    } else if container.contains(.offsetY) {
       members = .translate(offsetY: try container.decode([Double].self, forKey: .offsetY))
     } else if container.contains(.contentOffsetY) {
       members = .scroll(
@@ -137,7 +192,7 @@ extension KeyboardTrack: Codable {
     }
   }
 
-  /// Encodes `keyboardHeight`, `overlap` and the mode's member arrays.
+  /// Encodes `keyboardHeight`, `overlap` and the member arrays, in the contract's order.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(keyboardHeight, forKey: .keyboardHeight)
@@ -152,6 +207,16 @@ extension KeyboardTrack: Codable {
       try container.encode(bottomInset, forKey: .bottomInset)
       try container.encode(additionalSafeAreaBottom, forKey: .additionalSafeAreaBottom)
       try container.encode(visibleHeight, forKey: .visibleHeight)
+    case .chat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetBottom):
+      try container.encode(composerOffsetY, forKey: .composerOffsetY)
+      try container.encode(keyboardInset, forKey: .keyboardInset)
+      try container.encode(contentOffsetY, forKey: .contentOffsetY)
+      try container.encode(contentInsetBottom, forKey: .contentInsetBottom)
+    case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
+      try container.encode(composerOffsetY, forKey: .composerOffsetY)
+      try container.encode(keyboardInset, forKey: .keyboardInset)
+      try container.encode(contentOffsetY, forKey: .contentOffsetY)
+      try container.encode(contentInsetTop, forKey: .contentInsetTop)
     }
   }
 }

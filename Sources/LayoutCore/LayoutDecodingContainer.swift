@@ -91,6 +91,20 @@ extension LayoutDecodingContainer {
     }
   }
 
+  /// The `platform` of an `animation` (contract §6.1), or nil when it is absent or `null`: `"ios"` or
+  /// `"android"`, spelled exactly.
+  @inlinable
+  func animationPlatformIfPresent() throws -> AnimationPlatform? {
+    guard let value = try stringIfPresent("platform") else { return nil }
+    switch value {
+    case "ios": return .ios
+    case "android": return .android
+    default:
+      throw LayoutValidationError.unknownValue(
+        value, allowed: "\"ios\" or \"android\"", at: path("platform"))
+    }
+  }
+
   /// The `frameRate` of an `animation` that makes `motion` (contract §6), or nil when it is absent or
   /// `null`: an integer 1…240 (`60.0` reads as 60) that asks for at most 2,401 frames. Type and
   /// range are checked before the frame count.

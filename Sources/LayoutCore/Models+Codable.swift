@@ -14,17 +14,19 @@ extension KeyboardInput {
 
 extension KeyboardAnimation: Codable {
   enum CodingKeys: String, CodingKey {
-    case duration, curve, frameRate
+    case duration, curve, frameRate, platform
   }
 
-  /// Decodes `{"duration", "curve", "frameRate"}` as `init(validating:)` reads it.
+  /// Decodes `{"duration", "curve", "frameRate", "platform"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
   }
 
-  /// Reads `{"duration", "curve", "frameRate"}` with the defaults filled in: `duration` ≥ 0,
-  /// `curve` an integer 0…15 (`7.0` reads as 7), `frameRate` absent or an integer 1…240 that
-  /// asks for at most 2,401 frames (contract §6; type and range are checked first).
+  /// Reads `{"duration", "curve", "platform", "frameRate"}`, in that order, with the defaults filled
+  /// in: `duration` ≥ 0, `curve` an integer 0…15 (`7.0` reads as 7), `platform` absent, `"ios"` or
+  /// `"android"` (contract §6.1; `duration` and `curve` are checked on Android too), `frameRate`
+  /// absent or an integer 1…240 that asks for at most 2,401 frames of the platform's motion
+  /// (contract §6; type and range are checked first).
   @inlinable
   public init(validating container: some LayoutDecodingContainer) throws {
     duration = try container.validNumberIfPresent("duration", nonNegative: true) ?? Self.defaultDuration
@@ -38,45 +40,52 @@ extension KeyboardAnimation: Codable {
     } else {
       curve = Self.defaultCurve
     }
-    frameRate = try container.frameRateIfPresent(for: Motion(curve: curve, duration: duration))
+    platform = try container.animationPlatformIfPresent()
+    frameRate = try container.frameRateIfPresent(
+      for: KeyboardAnimation(duration: duration, curve: curve, platform: platform).motion)
   }
 
-  /// Encodes `{"duration", "curve"}`, and `frameRate` when present.
+  /// Encodes `{"duration", "curve"}`, and `frameRate` and `platform` when present.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(duration, forKey: .duration)
     try container.encode(curve, forKey: .curve)
     try container.encodeIfPresent(frameRate, forKey: .frameRate)
+    try container.encodeIfPresent(platform, forKey: .platform)
   }
 }
 
 extension AnimationAnswer: Codable {
   enum CodingKeys: String, CodingKey {
-    case duration, curve, options, motionDuration, easing, frames, timingFunction
+    case platform, duration, curve, options, motionDuration, easing, frames, timingFunction
   }
 
-  /// Decodes the contract §6 object; `frames` keeps the values it holds.
+  /// Decodes the contract §6 object (§6.1 on Android: without the UIKit members); `frames` keeps
+  /// the values it holds.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    duration = try container.decode(Double.self, forKey: .duration)
-    curve = try container.decode(Int.self, forKey: .curve)
-    options = try container.decode(Int.self, forKey: .options)
+    platform = try container.decodeIfPresent(AnimationPlatform.self, forKey: .platform)
+    duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+    curve = try container.decodeIfPresent(Int.self, forKey: .curve)
+    options = try container.decodeIfPresent(Int.self, forKey: .options)
     motionDuration = try container.decode(Double.self, forKey: .motionDuration)
     easing = try container.decode(String.self, forKey: .easing)
     frames = try container.decodeIfPresent([Double].self, forKey: .frames).map(MotionFrames.init)
-    timingFunction = try container.decode(String.self, forKey: .timingFunction)
+    timingFunction = try container.decodeIfPresent(String.self, forKey: .timingFunction)
   }
 
-  /// Encodes every member; `frames` only when present.
+  /// Encodes every member present, in the contract's order: `platform` first when the request sent
+  /// one, the UIKit members unless on Android, `frames` only with a frame rate.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(duration, forKey: .duration)
-    try container.encode(curve, forKey: .curve)
-    try container.encode(options, forKey: .options)
+    try container.encodeIfPresent(platform, forKey: .platform)
+    try container.encodeIfPresent(duration, forKey: .duration)
+    try container.encodeIfPresent(curve, forKey: .curve)
+    try container.encodeIfPresent(options, forKey: .options)
     try container.encode(motionDuration, forKey: .motionDuration)
     try container.encode(easing, forKey: .easing)
     try container.encodeIfPresent(frames.map(Array.init), forKey: .frames)
-    try container.encode(timingFunction, forKey: .timingFunction)
+    try container.encodeIfPresent(timingFunction, forKey: .timingFunction)
   }
 }
 
@@ -206,7 +215,8 @@ extension AvoidAnswer: Codable {
     if let track, track.members.mode != mode {
       throw DecodingError.dataCorruptedError(
         forKey: .track, in: container,
-        debugDescription: "a \(mode) answer's track carries \(track.members.mode)'s members")
+        debugDescription:
+          "a \(mode) answer's track carries \(track.members.mode.map(\.rawValue) ?? "a chat")'s members")
     }
   }
 

@@ -21,6 +21,8 @@ public struct Motion: Hashable, Sendable {
     case easeOut
     /// `progress = x`: curve 3.
     case linear
+    /// Cubic Bézier (0.2, 0, 0, 1): Android's IME inset animation (contract §6.1).
+    case android
   }
 
   /// How progress runs over `duration`: the spring for curve 7, a cubic Bézier or linear
@@ -42,6 +44,18 @@ public struct Motion: Hashable, Sendable {
       }
     self.duration = duration == 0 ? 0 : shape == .spring ? Self.springDuration : duration
   }
+
+  private init(shape: Shape, duration: Double) {
+    self.shape = shape
+    self.duration = duration
+  }
+
+  /// The keyboard's motion on Android 11 and later (contract §6.1): 285 ms along
+  /// `PathInterpolator(0.2, 0, 0, 1)`, showing and hiding alike, whatever the request's `duration`
+  /// and `curve`.
+  public static let android = Motion(shape: .android, duration: androidDuration)
+  /// How long Android's keyboard motion lasts: 0.285 s (AOSP `ANIMATION_DURATION_SYNC_IME_MS`).
+  public static let androidDuration = 0.285
 
   /// How long curve 7's spring lasts: 0.5 s.
   public static let springDuration = 0.5
@@ -66,12 +80,14 @@ public struct Motion: Hashable, Sendable {
       value = Self.cubicBezier(0.42, 0, 1, 1, at: t / duration)
     case .easeOut:
       value = Self.cubicBezier(0, 0, 0.58, 1, at: t / duration)
+    case .android:
+      value = Self.cubicBezier(0.2, 0, 0, 1, at: t / duration)
     }
     return min(1, max(0, value)) + 0
   }
 
-  /// The curve as a CSS easing over `duration`: a keyword for the Bézier curves and `linear`,
-  /// `springEasing` for the spring.
+  /// The curve as a CSS easing over `duration`: a keyword for UIKit's Bézier curves and `linear`,
+  /// `springEasing` for the spring, Android's Bézier as `cubic-bezier(…)`.
   public var easing: String {
     switch shape {
     case .spring: Self.springEasing
@@ -79,6 +95,7 @@ public struct Motion: Hashable, Sendable {
     case .easeIn: "ease-in"
     case .easeOut: "ease-out"
     case .linear: "linear"
+    case .android: "cubic-bezier(0.2, 0, 0, 1)"
     }
   }
 

@@ -5,7 +5,8 @@
 // slopes in {-1, 0, 1}: while the target (§4.5) stays the same, a member bends only where one of
 // the comparisons its formula makes turns, and a union stops or starts fitting only where one of
 // the comparisons its `fits` makes turns. Each mode lists those turning overlaps next to its
-// formulas (`translateThresholds`, `scrollThresholds`, `resizeThresholds`).
+// formulas (`translateThresholds`, `scrollThresholds`, `resizeThresholds`); `/chat` has no target
+// to change and lists its own (`ChatRequest.offerThresholds`).
 //
 // The sweep walks up from h = 0. At a probe height inside the stretch still to cover it runs the
 // greedy §4.5 rule with the core's own `fits`, collecting the turning heights of every union it
@@ -15,16 +16,20 @@
 // both ends of a stretch are the core's formulas for that target there. Consecutive stretches
 // whose values meet and whose slopes agree merge; where the values differ, the track jumps.
 
-/// A request whose answer a track follows (contract §11): `/avoid` in each mode and
-/// `/caret-follow`.
+/// A request whose answer a track follows (contract §11): `/avoid` in each mode, `/caret-follow`
+/// and `/chat`.
 protocol TrackedLayout {
+  /// What the layout reveals, which may change along the way (§4.5's union for `/avoid`); `Void`
+  /// where nothing does.
+  associatedtype Target
+
   /// The target the layout reveals with the keyboard covering `overlap` points (§4.5 for `/avoid`),
   /// offering to `thresholds` the overlaps at which each union it tries may start or stop
   /// fitting and those at which the target's own members may bend.
-  func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) -> Rect
+  func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) -> Target
 
   /// The members of the layout that reveals `target` with the keyboard covering `overlap` points.
-  func trackValues(revealing target: Rect, overlap: Double, covered: Bool) -> TrackValues
+  func trackValues(revealing target: Target, overlap: Double, covered: Bool) -> TrackValues
 }
 
 extension KeyboardLayout {
@@ -54,7 +59,7 @@ extension KeyboardLayout {
     let path = KeyboardPath(
       request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
     return track(
-      of: request, along: path, mode: request.mode,
+      of: request, along: path, kind: KeyboardTrack.Members.Kind(request.mode),
       ending: TrackValues(overlap: answer.keyboard.overlap, answer.layout))
   }
 
@@ -64,15 +69,16 @@ extension KeyboardLayout {
       request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked)
     let values = TrackValues(
       overlap: answer.keyboard.overlap, first: answer.contentOffset.y, second: answer.contentInset.bottom)
-    return track(of: request, along: path, mode: .scroll, ending: values)
+    return track(of: request, along: path, kind: .scroll, ending: values)
   }
 
   /// The track of `layout` along `path`, whose last breakpoint holds `answer`, the answer's own
   /// values.
   static func track(
-    of layout: some TrackedLayout, along path: KeyboardPath, mode: AvoidMode, ending answer: TrackValues
+    of layout: some TrackedLayout, along path: KeyboardPath, kind: KeyboardTrack.Members.Kind,
+    ending answer: TrackValues
   ) -> KeyboardTrack {
-    var builder = TrackBuilder(mode: mode)
+    var builder = TrackBuilder(kind: kind)
     guard path.height > 0 else {
       builder.append(0, answer)
       return builder.track

@@ -1,16 +1,18 @@
-/// What a track records at one keyboard height (contract §11): the overlap and up to three of the
-/// mode's members, in the contract's order; the ones a mode lacks are 0.
+/// What a track records at one keyboard height (contract §11): the overlap and up to four of the
+/// members of its kind, in the contract's order; the ones a kind lacks are 0.
 struct TrackValues: Equatable {
   var overlap: Double
   var first: Double
   var second: Double
   var third: Double
+  var fourth: Double
 
-  init(overlap: Double, first: Double, second: Double = 0, third: Double = 0) {
+  init(overlap: Double, first: Double, second: Double = 0, third: Double = 0, fourth: Double = 0) {
     self.overlap = overlap
     self.first = first
     self.second = second
     self.third = third
+    self.fourth = fourth
   }
 
   /// The overlap and the members of an `/avoid` layout.
@@ -34,7 +36,7 @@ struct TrackValues: Equatable {
       a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
     }
     return close(overlap, other.overlap) && close(first, other.first) && close(second, other.second)
-      && close(third, other.third)
+      && close(third, other.third) && close(fourth, other.fourth)
   }
 
   /// Each value's slope from `self` to `end`, `run` points of keyboard height later: -1, 0 or 1,
@@ -45,8 +47,7 @@ struct TrackValues: Equatable {
     }
     return TrackValues(
       overlap: slope(end.overlap - overlap), first: slope(end.first - first),
-      second: slope(end.second - second),
-      third: slope(end.third - third))
+      second: slope(end.second - second), third: slope(end.third - third), fourth: slope(end.fourth - fourth))
   }
 }
 
@@ -101,35 +102,39 @@ struct TrackSegment {
 /// Writes a track's breakpoints from consecutive stretches: one where a member bends, two where
 /// the values jump, none where every member runs straight through.
 struct TrackBuilder {
-  let mode: AvoidMode
+  let kind: KeyboardTrack.Members.Kind
   private var keyboardHeight: [Double] = []
   private var overlap: [Double] = []
   private var first: [Double] = []
   private var second: [Double] = []
   private var third: [Double] = []
+  private var fourth: [Double] = []
   /// The values at `h = 0`, the hidden keyboard's.
   private var hidden: TrackValues?
   private var previous: TrackSegment?
 
-  init(mode: AvoidMode) {
-    self.mode = mode
+  init(kind: KeyboardTrack.Members.Kind) {
+    self.kind = kind
   }
 
   /// Adds a breakpoint.
   mutating func append(_ height: Double, _ values: TrackValues) {
+    let members = kind.memberCount
     if keyboardHeight.isEmpty {
       let capacity = 8
       keyboardHeight.reserveCapacity(capacity)
       overlap.reserveCapacity(capacity)
       first.reserveCapacity(capacity)
-      if mode != .translate { second.reserveCapacity(capacity) }
-      if mode == .resize { third.reserveCapacity(capacity) }
+      if members > 1 { second.reserveCapacity(capacity) }
+      if members > 2 { third.reserveCapacity(capacity) }
+      if members > 3 { fourth.reserveCapacity(capacity) }
     }
     keyboardHeight.append(height + 0)
     overlap.append(values.overlap + 0)
     first.append(values.first + 0)
-    if mode != .translate { second.append(values.second + 0) }
-    if mode == .resize { third.append(values.third + 0) }
+    if members > 1 { second.append(values.second + 0) }
+    if members > 2 { third.append(values.third + 0) }
+    if members > 3 { fourth.append(values.fourth + 0) }
   }
 
   /// Starts at `h = 0` with the hidden keyboard's values.
@@ -166,16 +171,25 @@ struct TrackBuilder {
   /// The breakpoints written so far.
   var track: KeyboardTrack {
     let members: KeyboardTrack.Members =
-      switch mode {
+      switch kind {
       case .translate: .translate(offsetY: first)
       case .scroll: .scroll(contentOffsetY: first, contentInsetBottom: second)
       case .resize: .resize(bottomInset: first, additionalSafeAreaBottom: second, visibleHeight: third)
+      case .chat:
+        .chat(
+          composerOffsetY: first, keyboardInset: second, contentOffsetY: third, contentInsetBottom: fourth)
+      case .invertedChat:
+        .invertedChat(
+          composerOffsetY: first, keyboardInset: second, contentOffsetY: third, contentInsetTop: fourth)
       }
     return KeyboardTrack(keyboardHeight: keyboardHeight, overlap: overlap, members: members)
   }
 }
 
 extension AvoidRequest: TrackedLayout {
+  /// §4.5's target: the field grown by the companions that fit.
+  typealias Target = Rect
+
   func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) -> Rect {
     var target = field
     if let alsoReveal {
@@ -196,6 +210,9 @@ extension AvoidRequest: TrackedLayout {
 }
 
 extension CaretFollowRequest: TrackedLayout {
+  /// The caret grown to `lineHeight`.
+  typealias Target = Rect
+
   func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) -> Rect {
     let caret = KeyboardLayout.caret(caret, grownTo: lineHeight)
     KeyboardLayout.scrollThresholds(

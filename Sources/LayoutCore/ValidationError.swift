@@ -31,9 +31,10 @@ extension LayoutValidationError {
     case notFinite
     /// A number lies beyond ±1e9, `curve` outside 0…15 or `frameRate` outside 1…240.
     case outOfRange
-    /// A size, margin, duration, safe-area inset, `keyboardHeight` or `lineHeight` is below 0.
+    /// A size, margin, duration, safe-area inset, `keyboardHeight`, `lineHeight`, `keyboardInset` or
+    /// `endThreshold` is below 0.
     case negative
-    /// `mode` or `undocked` names a value the contract does not know.
+    /// `mode`, `undocked`, `lift` or `animation.platform` names a value the contract does not know.
     case unknownValue
     /// `curve` or `frameRate` has a fractional part.
     case notAnInteger

@@ -97,11 +97,12 @@ extension DiagramScene {
       summary.append("alsoRevealed [\(alsoRevealed.map(String.init).joined(separator: ", "))]")
     }
     if let animation = answer.animation {
-      // The motion's real duration (contract §6): curve 7 moves for 0.5 s whatever it was handed.
+      // The motion's real duration (contract §6): curve 7 moves for 0.5 s whatever it was handed;
+      // Android's (§6.1) has no duration of its own.
       let easing = animation.curve == 7 ? "keyboard spring" : animation.easing
+      let handed = animation.duration.map { "\($0.diagramText) s" } ?? "android"
       summary.append(
-        "animation \(animation.duration.diagramText) s · moves \(animation.motionDuration.diagramText) s · \(easing)"
-      )
+        "animation \(handed) · moves \(animation.motionDuration.diagramText) s · \(easing)")
     }
     self.init(
       title: "POST /avoid · \(answer.mode.rawValue)",

@@ -8,7 +8,8 @@ struct GoldenExampleTests {
   @Test("every example: decode the request, compute, encode the answer, compare as numbers")
   func examples() throws {
     let examples = try GoldenExamples.loadSingle()
-    #expect(examples.count >= 21)
+    #expect(examples.count >= 43)
+    #expect(Set(examples.map(\.endpoint)) == GoldenExamples.singleEndpoints)
     for example in examples {
       let encoded: Data
       switch example.endpoint {
@@ -18,6 +19,9 @@ struct GoldenExampleTests {
       case "/caret-follow":
         let request = try JSONDecoder().decode(CaretFollowRequest.self, from: example.request)
         encoded = try JSONEncoder().encode(caretFollow(request))
+      case "/chat":
+        let request = try JSONDecoder().decode(ChatRequest.self, from: example.request)
+        encoded = try JSONEncoder().encode(chat(request))
       default:
         Issue.record("\(example.name): unknown endpoint \(example.endpoint)")
         continue

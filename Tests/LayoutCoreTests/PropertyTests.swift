@@ -212,8 +212,13 @@ enum AnswerNumbers {
     case .resize(let bottomInset, let additional, let visible):
       numbers += [bottomInset, visible.x, visible.y, visible.width, visible.height] + of(additional)
     }
-    if let animation = answer.animation { numbers.append(animation.duration) }
+    if let animation = answer.animation { numbers += of(animation) }
     return numbers
+  }
+
+  static func of(_ animation: AnimationAnswer) -> [Double] {
+    [animation.duration, animation.motionDuration].compactMap { $0 }
+      + Array(animation.frames ?? MotionFrames([]))
   }
 
   static func of(_ answer: CaretFollowAnswer) -> [Double] {

@@ -206,3 +206,32 @@ enum TrackReference {
     }
   }
 }
+
+extension TrackReference {
+  /// The overlap and the §12 track members of a `/chat` answer: `composerOffsetY`,
+  /// `keyboardInset`, `contentOffsetY`, and `contentInsetBottom` (`contentInsetTop` inverted).
+  static func values(_ answer: ChatAnswer, inverted: Bool) -> [Double] {
+    [
+      answer.keyboard.overlap, answer.composerOffset.y, answer.keyboardInset, answer.contentOffset.y,
+      inverted ? answer.contentInset.top : answer.contentInset.bottom,
+    ]
+  }
+
+  /// The check of a `/chat` request's track: the answer at h keeps the request's `keyboardInset`
+  /// (or its default) and `contentOffset`.
+  static func check(_ request: ChatRequest) -> TrackCheck? {
+    var request = request
+    request.track = true
+    let answer = chat(request)
+    guard let track = answer.track else { return nil }
+    let endHeight = endHeight(request.keyboard, screen: request.screen ?? request.container)
+    var plain = request
+    plain.track = false
+    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer, inverted: request.inverted))
+    { h in
+      var at = plain
+      at.keyboard = keyboard(request.keyboard, at: h, endHeight: endHeight)
+      return values(chat(at), inverted: request.inverted)
+    }
+  }
+}

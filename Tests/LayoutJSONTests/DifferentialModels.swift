@@ -48,3 +48,14 @@ protocol ValidatingModel: Decodable {
 
 extension AvoidRequest: ValidatingModel {}
 extension CaretFollowRequest: ValidatingModel {}
+extension ChatRequest: ValidatingModel {}
+
+/// The request model of a single route, e.g. `AvoidRequest` for `/avoid`.
+func requestModel(of endpoint: String) -> any ValidatingModel.Type {
+  switch endpoint {
+  case "/avoid": AvoidRequest.self
+  case "/caret-follow": CaretFollowRequest.self
+  case "/chat": ChatRequest.self
+  default: preconditionFailure("no request model for \(endpoint)")
+  }
+}

@@ -91,9 +91,7 @@ import Testing
       for example in examples {
         let request = try JSONSerialization.jsonObject(with: example.request)
         let (body, _) = generator.body(from: request, mutation: mutation)
-        let (outcome, failure) =
-          example.endpoint == "/avoid"
-          ? Self.compare(AvoidRequest.self, body) : Self.compare(CaretFollowRequest.self, body)
+        let (outcome, failure) = Self.compare(requestModel(of: example.endpoint), body)
         if let failure { failures.append("\(example.name) round \(round): \(failure)") }
         if case .value = outcome { values += 1 } else { errors += 1 }
       }

@@ -35,17 +35,14 @@ import Testing
         let request = try JSONSerialization.jsonObject(with: example.request)
         let (body, _) = generator.body(from: request, mutation: mutation)
         bodies += 1
-        let isAvoid = example.endpoint == "/avoid"
-        let record = isAvoid ? Self.read(AvoidRequest.self, body) : Self.read(CaretFollowRequest.self, body)
+        let model = requestModel(of: example.endpoint)
+        let record = Self.read(model, body)
         // The generator writes escapes (`\u0065`) now and then: those are not plain.
         let plain = !body.contains(UInt8(ascii: "\\"))
         if plain { plainBodies += 1 }
         guard let record else { continue }
         if plain { plainRead += 1 }
-        let reference =
-          isAvoid
-          ? LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
-          : LayoutModelsDifferentialTests.decode(CaretFollowRequest.self, body, reader: .foundation)
+        let reference = LayoutModelsDifferentialTests.decode(model, body, reader: .foundation)
         if reference != .value(record) {
           failures.append(
             "\(example.name): record \(record), Foundation \(reference)\n\(String(decoding: body, as: UTF8.self))"

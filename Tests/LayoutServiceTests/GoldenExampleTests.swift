@@ -7,7 +7,8 @@ import Testing
 struct GoldenExampleTests {
   @Test(arguments: RequestDecoder.allCases)
   func everyExampleGetsItsAnswer(decoder: RequestDecoder) throws {
-    let examples = try GoldenExamples.load()
+    // The service does not route `/chat`: LayoutCoreTests checks its examples against the core.
+    let examples = try GoldenExamples.load().filter { $0.endpoint != "/chat" }
     #expect(examples.count >= 16)
     let fixture = try ServiceFixture(decoder: decoder)
     for example in examples {

@@ -44,9 +44,12 @@ public enum GoldenExamples {
     }
   }
 
-  /// The examples of the single routes, `/avoid` and `/caret-follow` (not the batches).
+  /// The single routes: `/avoid`, `/caret-follow` and `/chat`.
+  public static let singleEndpoints: Set<String> = ["/avoid", "/caret-follow", "/chat"]
+
+  /// The examples of the single routes (not the batches).
   public static func loadSingle() throws -> [Example] {
-    try load().filter { $0.endpoint == "/avoid" || $0.endpoint == "/caret-follow" }
+    try load().filter { singleEndpoints.contains($0.endpoint) }
   }
 
   /// Another copy of the worked examples to compare the fixtures with: the `examples.json` file

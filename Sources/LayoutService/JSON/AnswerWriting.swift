@@ -74,12 +74,26 @@ extension KeyboardAnswer: JSONWritable {
 extension AnimationAnswer: JSONWritable {
   package func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("duration")
-    writer.number(duration)
-    writer.key("curve")
-    writer.number(curve)
-    writer.key("options")
-    writer.number(options)
+    if let platform {
+      writer.key("platform")
+      switch platform {
+      case .ios: writer.string("ios" as StaticString)
+      case .android: writer.string("android" as StaticString)
+      }
+    }
+    // An Android answer (contract §6.1) has none of UIKit's members.
+    if let duration {
+      writer.key("duration")
+      writer.number(duration)
+    }
+    if let curve {
+      writer.key("curve")
+      writer.number(curve)
+    }
+    if let options {
+      writer.key("options")
+      writer.number(options)
+    }
     writer.key("motionDuration")
     writer.number(motionDuration)
     writer.key("easing")
@@ -91,8 +105,10 @@ extension AnimationAnswer: JSONWritable {
       for value in frames { writer.number(value) }
       writer.endArray()
     }
-    writer.key("timingFunction")
-    writer.string(timingFunction)
+    if let timingFunction {
+      writer.key("timingFunction")
+      writer.string(timingFunction)
+    }
     writer.endObject()
   }
 }
@@ -128,6 +144,14 @@ extension KeyboardTrack: JSONWritable {
       writer.numbers(additionalSafeAreaBottom)
       writer.key("visibleHeight")
       writer.numbers(visibleHeight)
+    case .chat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetBottom):
+      writer.chatTrackMembers(composerOffsetY, keyboardInset, contentOffsetY)
+      writer.key("contentInsetBottom")
+      writer.numbers(contentInsetBottom)
+    case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
+      writer.chatTrackMembers(composerOffsetY, keyboardInset, contentOffsetY)
+      writer.key("contentInsetTop")
+      writer.numbers(contentInsetTop)
     }
     writer.endObject()
   }
@@ -207,6 +231,18 @@ extension JSONWriter {
     value(contentInset)
     key("scrollIndicatorInsets")
     value(scrollIndicatorInsets)
+  }
+
+  /// The members a chat track starts with, inverted or not (contract §12).
+  fileprivate mutating func chatTrackMembers(
+    _ composerOffsetY: [Double], _ keyboardInset: [Double], _ contentOffsetY: [Double]
+  ) {
+    key("composerOffsetY")
+    numbers(composerOffsetY)
+    key("keyboardInset")
+    numbers(keyboardInset)
+    key("contentOffsetY")
+    numbers(contentOffsetY)
   }
 
   /// An array of numbers: a track's breakpoints or one of its members (contract §11).

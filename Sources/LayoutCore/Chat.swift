@@ -1,0 +1,160 @@
+/// How a conversation's messages follow the composer (contract §12, request member `lift`).
+public enum ChatLift: String, Codable, Hashable, Sendable, CaseIterable {
+  /// Every message keeps its place relative to the composer, up and back down (WhatsApp,
+  /// Telegram).
+  case always
+  /// The messages follow only when the newest end was in view, and then show it.
+  case whenAtEnd
+  /// The messages follow the keyboard up but not back down.
+  case persistent
+  /// Only the insets change; the offset moves only as far as the clamp pulls it.
+  case never
+}
+
+/// The request of `POST /chat` (contract §12): a message list with a composer under it.
+public struct ChatRequest: Hashable, Sendable {
+  /// The view holding the list and the composer, unmoved (screen coordinates); the container of
+  /// contract §3.
+  public var container: Rect
+  /// The message list's frame (a scroll view), in container coordinates.
+  public var list: Rect
+  /// The composer bar where it rests with the keyboard hidden, at its current height, in container
+  /// coordinates.
+  public var composer: Rect
+  /// The list's content offset now.
+  public var contentOffset: Point
+  /// The list's content size.
+  public var contentSize: Size
+  /// The list's own content inset, without the part this computation adds; may be negative.
+  public var contentInset: Insets
+  /// The part of the list's inset the last answer added (its `keyboardInset`), ≥ 0; nil for the
+  /// inset at rest, what this request answers with the keyboard hidden.
+  public var keyboardInset: Double?
+  /// The list's safe-area insets in its own coordinates, each ≥ 0 (an inverted list's `top` is at
+  /// the screen's bottom).
+  public var safeArea: Insets
+  /// How the messages follow the composer: `always` (the default), `whenAtEnd`, `persistent` or
+  /// `never`.
+  public var lift: ChatLift
+  /// How far from its newest end the list may be and still count as at the end, ≥ 0.
+  public var endThreshold: Double
+  /// Whether the list is drawn upside down, its newest message at content offset `-top`.
+  public var inverted: Bool
+  /// Where the keyboard is: `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
+  public var keyboard: KeyboardInput
+  /// The screen bounds; nil means `container`.
+  public var screen: Rect?
+  /// What an undocked keyboard does: `ignore` (the default) treats it as hidden, `avoid` as
+  /// docked (contract §3).
+  public var undocked: UndockedPolicy
+  /// The keyboard notification's animation, echoed in the answer (contract §6).
+  public var animation: KeyboardAnimation?
+  /// Whether the answer carries its `track`, the layout at every keyboard height (contract §11).
+  public var track: Bool
+
+  /// A request with the contract §12 defaults for every member left out.
+  public init(
+    container: Rect, list: Rect, composer: Rect, contentOffset: Point, contentSize: Size,
+    contentInset: Insets = .zero, keyboardInset: Double? = nil, safeArea: Insets = .zero,
+    lift: ChatLift = .always, endThreshold: Double = ChatRequest.defaultEndThreshold, inverted: Bool = false,
+    keyboard: KeyboardInput, screen: Rect? = nil, undocked: UndockedPolicy = .ignore,
+    animation: KeyboardAnimation? = nil, track: Bool = false
+  ) {
+    self.container = container
+    self.list = list
+    self.composer = composer
+    self.contentOffset = contentOffset
+    self.contentSize = contentSize
+    self.contentInset = contentInset
+    self.keyboardInset = keyboardInset
+    self.safeArea = safeArea
+    self.lift = lift
+    self.endThreshold = endThreshold
+    self.inverted = inverted
+    self.keyboard = keyboard
+    self.screen = screen
+    self.undocked = undocked
+    self.animation = animation
+    self.track = track
+  }
+
+  /// The end threshold when the request has none: 0.
+  public static let defaultEndThreshold = 0.0
+}
+
+/// The answer of `POST /chat` (contract §12).
+public struct ChatAnswer: Hashable, Sendable {
+  /// The keyboard's `state` and its `overlap` with the container (contract §3).
+  public var keyboard: KeyboardAnswer
+  /// `{0, -rise}`: how far to move the composer so that it rides on the keyboard.
+  public var composerOffset: Point
+  /// The part of the list's inset this answer adds (`newInset`): send it back with the next
+  /// request.
+  public var keyboardInset: Double
+  /// The list's new content offset, within its range.
+  public var contentOffset: Point
+  /// The list's own content inset plus `keyboardInset` on its keyboard side (the bottom, or the
+  /// top when inverted).
+  public var contentInset: Insets
+  /// Equal to `contentInset`.
+  public var scrollIndicatorInsets: Insets
+  /// Whether the list was at its newest end, within `endThreshold`, before the move.
+  public var atEnd: Bool
+  /// The echoed animation; nil when the request had none.
+  public var animation: AnimationAnswer?
+  /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
+  /// the request asked for it.
+  public var track: KeyboardTrack? {
+    get { trackStorage?.track }
+    set { trackStorage = newValue.map(KeyboardTrack.Storage.init) }
+  }
+  /// `track` boxed, as in `AvoidAnswer`.
+  private var trackStorage: KeyboardTrack.Storage?
+
+  /// An answer without a track; `animation` only when the request had one.
+  public init(
+    keyboard: KeyboardAnswer, composerOffset: Point, keyboardInset: Double, contentOffset: Point,
+    contentInset: Insets, scrollIndicatorInsets: Insets, atEnd: Bool, animation: AnimationAnswer? = nil
+  ) {
+    self.keyboard = keyboard
+    self.composerOffset = composerOffset
+    self.keyboardInset = keyboardInset
+    self.contentOffset = contentOffset
+    self.contentInset = contentInset
+    self.scrollIndicatorInsets = scrollIndicatorInsets
+    self.atEnd = atEnd
+    self.animation = animation
+  }
+
+  /// An answer with `track` (nil for none).
+  ///
+  /// Kept apart from the initializer without a track, as in `AvoidAnswer`.
+  public init(
+    keyboard: KeyboardAnswer, composerOffset: Point, keyboardInset: Double, contentOffset: Point,
+    contentInset: Insets, scrollIndicatorInsets: Insets, atEnd: Bool, animation: AnimationAnswer? = nil,
+    track: KeyboardTrack?
+  ) {
+    self.init(
+      keyboard: keyboard, composerOffset: composerOffset, keyboardInset: keyboardInset,
+      contentOffset: contentOffset, contentInset: contentInset, scrollIndicatorInsets: scrollIndicatorInsets,
+      atEnd: atEnd, animation: animation)
+    self.track = track
+  }
+}
+
+/// `POST /chat` (contract §12): the keyboard (§3), the composer riding on it, the list's inset for
+/// what they cover and its offset as `lift` says, the echoed animation (§6) and, when asked for,
+/// the track (§11).
+public func chat(_ request: ChatRequest) -> ChatAnswer {
+  // The track is computed out of line, as for `/avoid`.
+  if request.track { return KeyboardLayout.tracked(request) }
+  let keyboard = KeyboardLayout.keyboard(
+    request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
+  let layout = request.layout(overlap: keyboard.overlap)
+  return ChatAnswer(
+    keyboard: keyboard, composerOffset: Point(x: 0, y: -layout.rise).normalized,
+    keyboardInset: layout.keyboardInset, contentOffset: layout.contentOffset,
+    contentInset: layout.contentInset,
+    scrollIndicatorInsets: layout.contentInset, atEnd: layout.atEnd,
+    animation: request.animation.map(KeyboardLayout.animation))
+}

@@ -1,0 +1,87 @@
+// contract §11 applied to §12: the chat answer along the keyboard's way in.
+//
+// Every member is a function of the overlap alone, continuous and piecewise linear with slopes in
+// {-1, 0, 1}: the composer's rise grows point for point once the keyboard's top passes the
+// composer's bottom, `newInset` once the composer's top passes the list's bottom (and its safe
+// area), and the offset and the inset follow `newInset`. So the sweep of `Track.swift` runs with
+// no target to change, and the overlaps at which a member may bend are where `newInset` reaches
+// each value at which one of §12's comparisons turns. The track jumps only where the overlap does.
+
+extension KeyboardLayout {
+  /// The `/chat` answer to `request` with its track; out of line, as for `/avoid`.
+  @inline(never)
+  static func tracked(_ request: ChatRequest) -> ChatAnswer {
+    var plain = request
+    plain.track = false
+    var answer = chat(plain)
+    answer.track = track(of: request, answer: answer)
+    return answer
+  }
+
+  /// contract §11: the track of `answer`, the `/chat` answer to `request`; the answer at each
+  /// height keeps the request's `keyboardInset` (or its inset at rest) and `contentOffset`.
+  static func track(of request: ChatRequest, answer: ChatAnswer) -> KeyboardTrack {
+    let path = KeyboardPath(
+      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
+    let values = TrackValues(
+      overlap: answer.keyboard.overlap, first: answer.composerOffset.y, second: answer.keyboardInset,
+      third: answer.contentOffset.y,
+      fourth: request.inverted ? answer.contentInset.top : answer.contentInset.bottom)
+    return track(of: request, along: path, kind: request.inverted ? .invertedChat : .chat, ending: values)
+  }
+}
+
+extension ChatRequest: TrackedLayout {
+  /// Nothing changes target along the way: every member follows the overlap.
+  typealias Target = Void
+
+  func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) {
+    offerThresholds(to: &thresholds)
+  }
+
+  func trackValues(revealing _: Void, overlap: Double, covered: Bool) -> TrackValues {
+    let layout = layout(overlap: overlap)
+    return TrackValues(
+      overlap: overlap, first: (-layout.rise).normalized, second: layout.keyboardInset,
+      third: layout.contentOffset.y, fourth: inverted ? layout.contentInset.top : layout.contentInset.bottom)
+  }
+
+  /// contract §11: offers the overlaps at which a member of §12 may bend while the keyboard covers
+  /// more and more of the container.
+  ///
+  /// `rise` starts where the keyboard's top reaches the composer's bottom, and from there
+  /// `newInset = max(0, base + rise)` (`covered` and the safe area, ≥ 0, in one `max`); every other
+  /// comparison §12 makes is between `newInset` and a constant: where the new end leaves the
+  /// smallest offset (the largest, inverted), where it passes the offset sent, where `d` turns
+  /// positive, and where the moved offset reaches the end of the range it is clamped into.
+  func offerThresholds(to thresholds: inout TrackThresholds) {
+    let rises = container.height - composer.maxY
+    thresholds.offer(rises)
+    let base = list.maxY - composer.minY - keyboardSideSafeArea
+    func offer(inset: Double) {
+      let rise = inset - base
+      if rise > 0 { thresholds.offer(rises + rise) }
+    }
+    offer(inset: 0)
+    let k = currentKeyboardInset
+    let y = contentOffset.y
+    let height = list.height
+    let content = contentSize.height
+    offer(inset: k)
+    if inverted {
+      let top = contentInset.top + safeArea.top
+      let farEnd = content + contentInset.bottom + safeArea.bottom - height
+      // end = -(top + newInset) meets the content's far end, passes y, and y - d reaches the far end.
+      offer(inset: -farEnd - top)
+      offer(inset: -y - top)
+      offer(inset: y + k - farEnd)
+    } else {
+      let minY = -(contentInset.top + safeArea.top)
+      let bottom = contentInset.bottom + safeArea.bottom
+      // end = content + bottom + newInset - height leaves minY and passes y; y + d reaches minY.
+      offer(inset: minY + height - content - bottom)
+      offer(inset: y + height - content - bottom)
+      offer(inset: k + minY - y)
+    }
+  }
+}
