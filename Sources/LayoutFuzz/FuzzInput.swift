@@ -86,7 +86,9 @@ enum FuzzInput {
   /// Where `body` stops being JSON, to the batch's element reader.
   private static func syntaxError(readingElementsOf body: UnsafeRawBufferPointer) -> JSONSyntaxError? {
     do {
-      _ = try JSONDocument.forEachElement(ofArray: body, maxElementBytes: maxItemBytes, maxElements: .max) { _, _ in }
+      _ = try JSONDocument.forEachElement(
+        ofArray: body, maxElementBytes: maxItemBytes, maxElements: .max
+      ) { _, _ in }
       return nil
     } catch {
       return error as? JSONSyntaxError

@@ -132,11 +132,17 @@ package final class HTTPServer: Sendable {
   /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
   /// closes it, whichever comes first.
   package func drain() {
+    drain(until: deadline())
+  }
+
+  /// `drain()`, waiting until `deadline` at the latest instead of `configuration.drainTimeout`
+  /// seconds: for a caller whose own timeline ends then.
+  package func drain(until deadline: MonotonicClock.Instant) {
     guard daemon.withLock({ $0.quiesce() }) else { return }
     // After the listener closed: whoever sees `isDraining` knows new connects are refused.
     context.draining.store(true, ordering: .sequentiallyConsistent)
     let context = self.context
-    context.settled.wait(until: deadline()) {
+    context.settled.wait(until: deadline) {
       context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
         && context.admittedConnections.load(ordering: .sequentiallyConsistent) == 0
     }

@@ -78,7 +78,11 @@ struct StalledLogProcessTests {
     let all = try #require(load.waitForTallies(seconds: 120))
 
     #expect(exitCode == 0)
-    #expect(took >= drainDelay && took < drainDelay + shutdownGrace, "exited \(took) s after SIGTERM")
+    // layoutd ends its timeline by then; the margin is the signal's delivery, the process's
+    // teardown and this test's polling for its exit, on a busy machine.
+    let margin = 0.5
+    #expect(
+      took >= drainDelay && took < drainDelay + shutdownGrace + margin, "exited \(took) s after SIGTERM")
     #expect(all.count == 8)
     #expect(all.allSatisfy { $0.answered >= 20 })
     #expect(all.allSatisfy { $0.refusedAtConnect == 1 }, "every client ends refused at connect")

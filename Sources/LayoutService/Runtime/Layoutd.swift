@@ -9,8 +9,9 @@ import Posix
 /// SIGTERM or SIGINT at any point of that ends it at once with 128 + the signal's number.
 ///
 /// Its messages and the access log go through one `LogWriter`: the drain runs by the clock
-/// whatever standard error does, and a stalled standard error delays the exit by at most
-/// `leastFlushSeconds` past `--drain-delay` plus `--shutdown-grace` (`flushDeadline`).
+/// whatever standard error does. The process exits within `--drain-delay` plus
+/// `--shutdown-grace` of the signal: the drain's wait ends `leastFlushSeconds` before that, the
+/// time the log gets last when standard error is stalled (`flushDeadline`).
 package enum Layoutd {
   /// Runs the program and returns its exit code: 0 after a clean stop, 1 when the server cannot
   /// start, 2 for a bad flag or environment variable; with `--health-check`, 0 or 1 (`HealthCheck`).
@@ -93,8 +94,10 @@ package enum Layoutd {
     log.message(
       "layoutd: closing the listener at +\(elapsed(since: start)) s; requests in flight get up to \(options.shutdownGrace) s"
     )
-    // Answers carry `Connection: close` from now on; new connects are refused.
-    server.drain()
+    // Answers carry `Connection: close` from now on; new connects are refused. The drain ends
+    // early enough for the log's least flush time to fit in --drain-delay + --shutdown-grace.
+    server.drain(
+      until: start.adding(seconds: Double(options.drainDelay + options.shutdownGrace) - leastFlushSeconds))
     log.message("layoutd: stopped at +\(elapsed(since: start)) s")
     log.close(until: flushDeadline(start: start, options: options))
     return 0
