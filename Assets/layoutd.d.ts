@@ -259,15 +259,6 @@ export interface Animation {
    * Absent or `null`: no `frames` in the answer.
    */
   frameRate?: number | null;
-  /**
-   * Whose keyboard motion the answer gives (contract §6.1): `ios` (the default: the
-   * notification's curve, curve 7 the keyboard's spring) or `android` (the IME inset
-   * animation an app following the keyboard sees on Android 11 and later: 285 ms along
-   * `PathInterpolator(0.2, 0, 0, 1)`, showing and hiding alike; `duration` and `curve` are
-   * then validated but not used). Any other value, case included, is 422 `unknown-value`.
-   * `null` means absent.
-   */
-  platform?: "ios" | "android" | null;
 }
 
 /** The members of `AvoidRequest`, without the rule its `if`/`then`/`else` adds (see `AvoidRequest`). */
@@ -456,37 +447,10 @@ export interface KeyboardAnswer {
 }
 
 /**
- * The request's animation with what each kind of client needs to move with the keyboard:
- * UIKit's curve (contract §6), or Android's motion with `platform: android` (§6.1).
- */
-export type AnimationAnswer = IOSAnimationAnswer | AndroidAnimationAnswer;
-
-/**
- * The animation of a request with `platform: android` (contract §6.1): the IME inset
- * animation an app following the keyboard sees on Android 11 and later, 285 ms along
- * `PathInterpolator(0.2, 0, 0, 1)`. UIKit's members are left out.
- */
-export interface AndroidAnimationAnswer {
-  platform: "android";
-  /** 0.285 seconds, showing and hiding alike. */
-  motionDuration: 0.285;
-  /** The curve as a CSS easing over `motionDuration`. */
-  easing: "cubic-bezier(0.2, 0, 0, 1)";
-  /**
-   * Only when the request had `frameRate`: the cubic Bézier's progress at `k / frameRate`
-   * seconds for k = 0 … n, n the smallest integer ≥ 0.285 × frameRate − 1e-9; the first is
-   * 0, the last exactly 1.
-   */
-  frames?: number[];
-}
-
-/**
  * The request's animation, defaults filled in, with what each kind of client needs to move
- * with the keyboard (contract §6). It carries `platform: ios` when the request named it.
+ * with the keyboard (contract §6).
  */
-export interface IOSAnimationAnswer {
-  /** The request's `platform`, when it had one. */
-  platform?: "ios";
+export interface AnimationAnswer {
   /** The request's `duration` (default 0.25). */
   duration: number;
   /** The request's `curve` (default 7). */
