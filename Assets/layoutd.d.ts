@@ -259,6 +259,13 @@ export interface Animation {
    * Absent or `null`: no `frames` in the answer.
    */
   frameRate?: number | null;
+  /**
+   * Whose keyboard motion the answer gives (contract §6.1): `ios` (the default) or
+   * `android` (285 ms along `PathInterpolator(0.2, 0, 0, 1)`; `duration` and `curve` are
+   * then validated but not used). Any other value, case included, is 422
+   * `unknown-value`. `null` means absent.
+   */
+  platform?: string | null;
 }
 
 /** The members of `AvoidRequest`, without the rule its `if`/`then`/`else` adds (see `AvoidRequest`). */
@@ -451,12 +458,19 @@ export interface KeyboardAnswer {
  * with the keyboard (contract §6).
  */
 export interface AnimationAnswer {
+  /**
+   * The request's `platform`, when it had one. With `android` (contract §6.1) the
+   * animation holds only `platform`, `motionDuration` (0.285), `easing`
+   * (`cubic-bezier(0.2, 0, 0, 1)`) and `frames`; otherwise `duration`, `curve`, `options`
+   * and `timingFunction` are always present.
+   */
+  platform?: string;
   /** The request's `duration` (default 0.25). */
-  duration: number;
+  duration?: number;
   /** The request's `curve` (default 7). */
-  curve: number;
+  curve?: number;
   /** `curve << 16`, the `UIView.AnimationOptions` raw value to pass on. */
-  options: number;
+  options?: number;
   /**
    * How long the motion really lasts, in seconds: 0 when `duration` is 0 (every curve);
    * else 0.5 for curve 7 (the keyboard's spring ignores the duration it is handed); else
@@ -478,7 +492,7 @@ export interface AnimationAnswer {
    * delta).
    */
   frames?: number[];
-  timingFunction: TimingFunction;
+  timingFunction?: TimingFunction;
 }
 
 /**
