@@ -180,6 +180,12 @@ export interface SafeAreaInsets {
 export type AvoidMode = "translate" | "scroll" | "resize";
 
 /**
+ * Whose keyboard motion an answer gives (contract §6.1): `ios`, the notification's curve, or
+ * `android`, the IME inset animation Android 11 and later run.
+ */
+export type AnimationPlatform = "ios" | "android";
+
+/**
  * What an undocked (floating or split) keyboard does: `ignore` treats it as hidden (as
  * UIKeyboardLayoutGuide does by default), `avoid` treats it as an obstruction like a docked
  * one.
@@ -265,7 +271,7 @@ export interface Animation {
    * then validated but not used). Any other value, case included, is 422
    * `unknown-value`. `null` means absent.
    */
-  platform?: string | null;
+  platform?: AnimationPlatform | null;
 }
 
 /** The members of `AvoidRequest`, without the rule its `if`/`then`/`else` adds (see `AvoidRequest`). */
@@ -464,7 +470,7 @@ export interface AnimationAnswer {
    * (`cubic-bezier(0.2, 0, 0, 1)`) and `frames`; otherwise `duration`, `curve`, `options`
    * and `timingFunction` are always present.
    */
-  platform?: string;
+  platform?: AnimationPlatform;
   /** The request's `duration` (default 0.25). */
   duration?: number;
   /** The request's `curve` (default 7). */
