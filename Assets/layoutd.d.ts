@@ -19,7 +19,7 @@
 // A module for web pages: it uses the DOM's types (fetch, AbortSignal, HTMLElement, Animation).
 /// <reference lib="dom" />
 
-/** What `avoid` and `caretFollow` take besides the request. */
+/** What `avoid`, `caretFollow` and `chat` take besides the request. */
 export interface RequestOptions {
   /** Where layoutd answers, e.g. "https://layoutd.example.com". Default: this page's origin. */
   baseURL?: string;
@@ -40,6 +40,9 @@ export declare function caretFollow(
   body: CaretFollowRequest | string,
   options?: RequestOptions,
 ): Promise<CaretFollowAnswer>;
+
+/** POST /chat (contract §12); `options` and errors as for `avoid`. */
+export declare function chat(body: ChatRequest | string, options?: RequestOptions): Promise<ChatAnswer>;
 
 /** The Web Animations timing of an answer's motion. */
 export interface MotionTiming {
@@ -74,11 +77,17 @@ export declare function animateAnswer(
 
 // ---- The keyboard's way (contract §11) ----------------------------------------------------------
 // An answer to a request with `track: true` carries the layout at every keyboard height. The track
-// types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`) are
-// generated from openapi.yaml with the others below.
+// types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`,
+// `ChatTrack`, `ChatTrackInverted`) are generated from openapi.yaml with the others below.
 
-/** Any answer's track: the one its mode (or `/caret-follow`) carries. */
-export type KeyboardTrack = AvoidTrackTranslate | AvoidTrackScroll | AvoidTrackResize | CaretFollowTrack;
+/** Any answer's track: the one its mode (or `/caret-follow`, or `/chat`) carries. */
+export type KeyboardTrack =
+  | AvoidTrackTranslate
+  | AvoidTrackScroll
+  | AvoidTrackResize
+  | CaretFollowTrack
+  | ChatTrack
+  | ChatTrackInverted;
 
 /**
  * A track read at one keyboard height: each of its arrays as one number — `keyboardHeight` (the
@@ -117,6 +126,21 @@ export declare function followKeyboard<A extends AvoidAnswer | CaretFollowAnswer
   element: HTMLElement,
   answer: A,
   options?: FollowOptions<NonNullable<A["track"]>>,
+): () => void;
+
+/**
+ * A chat screen (contract §12) following the keyboard with no request, on the same events as
+ * `followKeyboard`: `composer` gets `transform: translateY(composerOffsetY)`; an ordinary `list`
+ * `padding-bottom` (`contentInsetBottom`) and `scrollTop` (`contentOffsetY`), an inverted one
+ * (drawn upside down) `padding-top` (`contentInsetTop`) and `scrollTop` (`contentOffsetY +
+ * contentInsetTop`). Returns a function that stops following; throws a `TypeError` for an answer
+ * without a chat track.
+ */
+export declare function followChat(
+  list: HTMLElement,
+  composer: HTMLElement,
+  answer: ChatAnswer,
+  options?: Omit<FollowOptions<ChatTrack | ChatTrackInverted>, "property">,
 ): () => void;
 
 // ---- Errors ----------------------------------------------------------------------------------------
