@@ -19,7 +19,7 @@
 // A module for web pages: it uses the DOM's types (fetch, AbortSignal, HTMLElement, Animation).
 /// <reference lib="dom" />
 
-/** What `avoid` and `caretFollow` take besides the request. */
+/** What `avoid`, `caretFollow` and `chat` take besides the request. */
 export interface RequestOptions {
   /** Where layoutd answers, e.g. "https://layoutd.example.com". Default: this page's origin. */
   baseURL?: string;
@@ -40,6 +40,9 @@ export declare function caretFollow(
   body: CaretFollowRequest | string,
   options?: RequestOptions,
 ): Promise<CaretFollowAnswer>;
+
+/** POST /chat (contract §12); `options` and errors as for `avoid`. */
+export declare function chat(body: ChatRequest | string, options?: RequestOptions): Promise<ChatAnswer>;
 
 /** The Web Animations timing of an answer's motion. */
 export interface MotionTiming {
@@ -74,11 +77,17 @@ export declare function animateAnswer(
 
 // ---- The keyboard's way (contract §11) ----------------------------------------------------------
 // An answer to a request with `track: true` carries the layout at every keyboard height. The track
-// types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`) are
-// generated from openapi.yaml with the others below.
+// types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`,
+// `ChatTrack`, `ChatTrackInverted`) are generated from openapi.yaml with the others below.
 
-/** Any answer's track: the one its mode (or `/caret-follow`) carries. */
-export type KeyboardTrack = AvoidTrackTranslate | AvoidTrackScroll | AvoidTrackResize | CaretFollowTrack;
+/** Any answer's track: the one its mode (or `/caret-follow`, or `/chat`) carries. */
+export type KeyboardTrack =
+  | AvoidTrackTranslate
+  | AvoidTrackScroll
+  | AvoidTrackResize
+  | CaretFollowTrack
+  | ChatTrack
+  | ChatTrackInverted;
 
 /**
  * A track read at one keyboard height: each of its arrays as one number — `keyboardHeight` (the
@@ -117,6 +126,21 @@ export declare function followKeyboard<A extends AvoidAnswer | CaretFollowAnswer
   element: HTMLElement,
   answer: A,
   options?: FollowOptions<NonNullable<A["track"]>>,
+): () => void;
+
+/**
+ * A chat screen (contract §12) following the keyboard with no request, on the same events as
+ * `followKeyboard`: `composer` gets `transform: translateY(composerOffsetY)`; an ordinary `list`
+ * `padding-bottom` (`contentInsetBottom`) and `scrollTop` (`contentOffsetY`), an inverted one
+ * (drawn upside down) `padding-top` (`contentInsetTop`) and `scrollTop` (`contentOffsetY +
+ * contentInsetTop`). Returns a function that stops following; throws a `TypeError` for an answer
+ * without a chat track.
+ */
+export declare function followChat(
+  list: HTMLElement,
+  composer: HTMLElement,
+  answer: ChatAnswer,
+  options?: Omit<FollowOptions<ChatTrack | ChatTrackInverted>, "property">,
 ): () => void;
 
 // ---- Errors ----------------------------------------------------------------------------------------
@@ -370,6 +394,99 @@ export type AvoidRequest = AvoidRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null } |
    { keyboardHeight: number; keyboard?: undefined });
 
+/**
+ * How the messages follow the composer (contract §12): `always` keeps every message where
+ * it was relative to the composer, both ways; `whenAtEnd` follows only when the newest
+ * message was in view (within `endThreshold`), and then shows it exactly; `persistent`
+ * follows the keyboard up but not back down; `never` moves nothing but the insets. Any
+ * other value, case included, is 422 `unknown-value`.
+ */
+export type ChatLift = "always" | "whenAtEnd" | "persistent" | "never";
+
+/** The members of `ChatRequest`, without the rule its `if`/`then`/`else` adds (see `ChatRequest`). */
+export interface ChatRequestMembers {
+  /** The view holding the list and the composer, unmoved, in screen coordinates. */
+  container: Rect;
+  /** The message list's frame, in container coordinates. */
+  list: Rect;
+  /**
+   * The composer bar where it rests with the keyboard hidden, at its current height
+   * (grown lines included: it grows upward, its bottom where it was), in container
+   * coordinates.
+   */
+  composer: Rect;
+  /** The list's content offset now. */
+  contentOffset: Point;
+  /** The list's content size. */
+  contentSize: Size;
+  /** The list's own content inset, without the part `/chat` adds. Default: zeros. */
+  contentInset?: Insets | null;
+  /**
+   * The part of the list's inset the last answer added: send back its `keyboardInset`.
+   * Absent or `null`: the inset at rest (what this request answers with the keyboard
+   * hidden). Below 0 is 422 `negative`.
+   */
+  keyboardInset?: number | null;
+  /**
+   * The list's safe-area insets in its own coordinates (an inverted list has the
+   * screen's bottom as its `top`). Default: zeros.
+   */
+  safeArea?: SafeAreaInsets | null;
+  /** How the messages follow the composer. Absent or `null` means `always`. */
+  lift?: ChatLift | null;
+  /**
+   * How far from its newest end the list may be and still count as at the end. Absent or
+   * `null` means 0; below 0 is 422 `negative`.
+   */
+  endThreshold?: number | null;
+  /**
+   * Whether the list is drawn upside down, offset `-top` showing the newest message at
+   * the bottom (React Native's `inverted` lists). Absent or `null` means `false`; any
+   * other value that is not a boolean is 422 `wrong-type`.
+   * @default false
+   */
+  inverted?: boolean | null;
+  /**
+   * The keyboard's end frame in screen coordinates, or `null` when the keyboard hides —
+   * send the `null`. Required unless `keyboardHeight` is sent instead.
+   */
+  keyboard?: Rect | null;
+  /**
+   * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
+   * width, this tall. `null` means absent.
+   */
+  keyboardHeight?: number | null;
+  /** The screen bounds in screen coordinates. Default: `container`. `null` means absent. */
+  screen?: Rect | null;
+  /** What an undocked keyboard does. Absent or `null` means `ignore`. */
+  undocked?: UndockedPolicy | null;
+  /** The keyboard notification's animation, echoed in the answer with what clients need. */
+  animation?: Animation | null;
+  /**
+   * Whether the answer carries `track`: the layout at every keyboard height on the
+   * keyboard's way in (contract §11, §12). Absent or `null` means `false`; any other
+   * value that is not a boolean is 422 `wrong-type` at `/track`.
+   * @default false
+   */
+  track?: boolean | null;
+}
+
+/**
+ * The geometry of one `/chat` call (contract §3, §12): a message list (a scroll view) with
+ * a composer bar under it. Unknown members are ignored; a `null` optional member means the
+ * member is absent, except `keyboard`. Only `y` and `height` of `list` and `composer`
+ * enter the computation, though both are checked as whole rects.
+ *
+ * The keyboard: send exactly one of `keyboard` and `keyboardHeight`, as for
+ * `AvoidRequest` (`keyboard: null` is the keyboard-will-hide call and must be sent; neither
+ * is 422 `no-keyboard`, both `both-keyboard-and-height`, at `/keyboard`). This rule is the
+ * schema's `if`/`then`/`else`; the bound on `animation.frameRate` is its
+ * `dependentSchemas`, as in `AvoidRequest`.
+ */
+export type ChatRequest = ChatRequestMembers &
+  ({ keyboard: Rect | null; keyboardHeight?: null } |
+   { keyboardHeight: number; keyboard?: undefined });
+
 /** The members of `CaretFollowRequest`, without the rule its `if`/`then`/`else` adds (see `CaretFollowRequest`). */
 export interface CaretFollowRequestMembers {
   /** The text view's frame in screen coordinates. */
@@ -587,6 +704,60 @@ export interface CaretFollowTrack {
 }
 
 /**
+ * The `track` of a `/chat` answer for an ordinary list, present only when the request had
+ * `track: true` (contract §11, §12): the answer at keyboard height `h` is the request with
+ * the keyboard at `h` (`keyboardInset` and `contentOffset` as sent); breakpoints and
+ * values read as `AvoidTrackTranslate` says. `scrollIndicatorInsets` equals `contentInset`
+ * at every height.
+ */
+export interface ChatTrack {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `composerOffset.y` at each breakpoint. */
+  composerOffsetY: number[];
+  /** The answer's `keyboardInset` at each breakpoint. */
+  keyboardInset: number[];
+  /** The answer's `contentOffset.y` at each breakpoint. */
+  contentOffsetY: number[];
+  /** The answer's `contentInset.bottom` at each breakpoint. */
+  contentInsetBottom: number[];
+}
+
+/**
+ * The `track` of a `/chat` answer for an `inverted` list: as `ChatTrack`, with
+ * `contentInsetTop` (the keyboard side of an inverted list) in place of
+ * `contentInsetBottom`.
+ */
+export interface ChatTrackInverted {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `composerOffset.y` at each breakpoint. */
+  composerOffsetY: number[];
+  /** The answer's `keyboardInset` at each breakpoint. */
+  keyboardInset: number[];
+  /** The answer's `contentOffset.y` at each breakpoint. */
+  contentOffsetY: number[];
+  /** The answer's `contentInset.top` at each breakpoint. */
+  contentInsetTop: number[];
+}
+
+/**
+ * The `track` of a `/chat` answer: `ChatTrack` for an ordinary list, `ChatTrackInverted`
+ * for an inverted one (told apart by `contentInsetBottom` or `contentInsetTop`).
+ */
+export type ChatAnswerTrack = ChatTrack | ChatTrackInverted;
+
+/**
  * `mode` is `translate`. Shift the container by `offset` (`y` ≤ 0). `fits` is false when
  * the field (with what `alsoReveal` added) is taller than the room left: its top stays
  * visible.
@@ -673,6 +844,27 @@ export interface CaretFollowAnswer {
 }
 
 /**
+ * Move the composer by `composerOffset` (`y` ≤ 0: it rides on the keyboard); set the
+ * list's `contentInset` and `scrollIndicatorInsets` (its own inset plus `keyboardInset` on
+ * its keyboard side: the bottom, or the top when inverted) and scroll it to
+ * `contentOffset`. Send `keyboardInset` back with the next request. `atEnd`: the list was
+ * at its newest end, within `endThreshold`, before the move. `animation` only when the
+ * request had one, `track` only when it had `track: true` (`ChatTrackInverted` for an
+ * inverted list).
+ */
+export interface ChatAnswer {
+  keyboard: KeyboardAnswer;
+  composerOffset: AnswerPoint;
+  keyboardInset: number;
+  contentOffset: AnswerPoint;
+  contentInset: AnswerInsets;
+  scrollIndicatorInsets: AnswerInsets;
+  atEnd: boolean;
+  animation?: AnimationAnswer;
+  track?: ChatAnswerTrack;
+}
+
+/**
  * One element of a `/avoid/batch` answer: the answer to the request at that index, or —
  * when that request breaks the contract — its problem, with `pointer` prefixed by the
  * index (`/3/keyboard/height`). An element with a `status` member is a problem; answers
@@ -691,6 +883,13 @@ export type AvoidBatchItem =
  * is a problem; answers never have one.
  */
 export type CaretFollowBatchItem = CaretFollowAnswer | ValidationProblem | ItemTooLargeProblem;
+
+/**
+ * One element of a `/chat/batch` answer: the answer to the request at that index, or its
+ * problem, with `pointer` prefixed by the index. An element with a `status` member is a
+ * problem; answers never have one.
+ */
+export type ChatBatchItem = ChatAnswer | ValidationProblem | ItemTooLargeProblem;
 
 export interface Health {
   status: "ok";

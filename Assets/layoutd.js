@@ -6,13 +6,15 @@
 //   const answer = await avoid({ container, field, keyboardHeight, animation: { curve: 7 } });
 //   animateAnswer(document.querySelector("main"), answer);
 //
-// `avoid` and `caretFollow` POST a request (contract §4, §5) and resolve to the answer; a problem
-// answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type` and `pointer`.
+// `avoid`, `caretFollow` and `chat` POST a request (contract §4, §5, §12) and resolve to the
+// answer; a problem answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type`
+// and `pointer`.
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
 // `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
 // An answer to a request with `track: true` holds the layout at every keyboard height (contract
 // §11): `trackAt(track, h)` reads it at one height, and `followKeyboard(element, answer)` keeps an
-// element where the track says while the keyboard moves, with no request per frame.
+// element where the track says while the keyboard moves, with no request per frame;
+// `followChat(list, composer, answer)` does the same for a chat screen's list and composer.
 //
 // Types: GET /layoutd.d.ts declares this module. Deno (and JSR) read the `@ts-self-types` line
 // above, also for a URL import. tsc ignores that line (4.8 does; TypeScript documents no such
@@ -66,6 +68,11 @@ export function avoid(body, options) {
 /** POST /caret-follow; `options` as for `avoid`. */
 export function caretFollow(body, options) {
   return post("/caret-follow", body, options);
+}
+
+/** POST /chat (contract §12); `options` as for `avoid`. */
+export function chat(body, options) {
+  return post("/chat", body, options);
 }
 
 /**
@@ -217,9 +224,6 @@ function currentKeyboardHeight(viewport, keyboard) {
 export function followKeyboard(element, answer, options = {}) {
   const track = answer && answer.track;
   if (!track) throw new TypeError("followKeyboard needs an answer with a track: send `track: true`");
-  const viewport = globalThis.visualViewport ?? null;
-  const keyboard = globalThis.navigator?.virtualKeyboard ?? null;
-  const measure = options.keyboardHeight ?? (() => currentKeyboardHeight(viewport, keyboard));
   let apply;
   if ("offsetY" in track) {
     takeOver(element, "transform", null);
@@ -235,6 +239,18 @@ export function followKeyboard(element, answer, options = {}) {
       element.scrollTop = values.contentOffsetY;
     };
   }
+  return listenToKeyboard(track, apply, options);
+}
+
+/**
+ * Applies `trackAt(track, h)` with `apply` at the keyboard's height now and on every
+ * `visualViewport` `resize` and `navigator.virtualKeyboard` `geometrychange`; returns the function
+ * that removes the listeners. `options` as for `followKeyboard`.
+ */
+function listenToKeyboard(track, apply, options) {
+  const viewport = globalThis.visualViewport ?? null;
+  const keyboard = globalThis.navigator?.virtualKeyboard ?? null;
+  const measure = options.keyboardHeight ?? (() => currentKeyboardHeight(viewport, keyboard));
   const follow = () => {
     const values = trackAt(track, measure());
     apply(values);
@@ -247,4 +263,40 @@ export function followKeyboard(element, answer, options = {}) {
     viewport?.removeEventListener("resize", follow);
     keyboard?.removeEventListener("geometrychange", follow);
   };
+}
+
+/**
+ * A chat screen (contract §12) following the keyboard with no request: keeps `composer` and the
+ * message `list` where `answer.track` (a /chat answer to a request with `track: true`) says, on
+ * the same events as `followKeyboard`:
+ * - the composer: `transform: translateY(composerOffsetY px)`;
+ * - an ordinary list: `padding-bottom` to `contentInsetBottom` px and `scrollTop` to
+ *   `contentOffsetY`;
+ * - an inverted list (drawn upside down, e.g. `transform: scaleY(-1)`, so its own top is at the
+ *   composer): `padding-top` to `contentInsetTop` px and `scrollTop` to
+ *   `contentOffsetY + contentInsetTop`, the offset measured from the padding's edge where the web
+ *   starts its scroll range (the newest message at 0).
+ * The browser clamps `scrollTop` into the list's range. Applies the track once at once, stops
+ * what `animateAnswer` still runs on those properties, and returns a function that stops
+ * following. `options` as for `followKeyboard` (`property` aside).
+ */
+export function followChat(list, composer, answer, options = {}) {
+  const track = answer && answer.track;
+  if (!track || !("composerOffsetY" in track)) {
+    throw new TypeError("followChat needs a /chat answer with a track: send `track: true`");
+  }
+  takeOver(composer, "transform", null);
+  takeOver(list, "scrollTop", null);
+  const inverted = "contentInsetTop" in track;
+  const apply = (values) => {
+    composer.style.transform = `translateY(${values.composerOffsetY}px)`;
+    if (inverted) {
+      list.style.paddingTop = `${values.contentInsetTop}px`;
+      list.scrollTop = values.contentOffsetY + values.contentInsetTop;
+    } else {
+      list.style.paddingBottom = `${values.contentInsetBottom}px`;
+      list.scrollTop = values.contentOffsetY;
+    }
+  };
+  return listenToKeyboard(track, apply, options);
 }

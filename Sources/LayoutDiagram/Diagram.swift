@@ -21,6 +21,12 @@ package enum Diagram {
   package static func svg(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) -> String {
     DiagramScene(request, answer).svg()
   }
+
+  /// The diagram of a `POST /chat` answer: the list, the composer where it rests and where it
+  /// rides on the keyboard, and the keyboard.
+  package static func svg(_ request: ChatRequest, _ answer: ChatAnswer) -> String {
+    DiagramScene(request, answer).svg()
+  }
 }
 
 /// A whole diagram before it is written as SVG: two panels of shapes in screen coordinates.
@@ -83,6 +89,10 @@ enum DiagramRole: String, Sendable {
   case ghost
   /// The caret, grown to its line height.
   case caret
+  /// A chat screen's message list (contract §12).
+  case list
+  /// A chat screen's composer bar (contract §12).
+  case composer
   /// A rect of `alsoReveal`: what the answer keeps in view with the field (contract §4.5).
   case alsoReveal = "also-reveal"
   /// The keyboard when it is an obstruction.
@@ -105,7 +115,8 @@ extension DiagramRole {
     case .safeArea: [("fill", "#f5c542"), ("fill-opacity", "0.3")]
     case .visible: [("fill", "none"), ("stroke", "#2e9e5b"), ("stroke-width", "2")]
     case .givenUp: [("fill", "#8a94a6"), ("fill-opacity", "0.25")]
-    case .field, .caret:
+    case .list: [("fill", "#ffffff"), ("stroke", "#8a94a6"), ("stroke-dasharray", "2 2")]
+    case .field, .caret, .composer:
       [
         ("fill", warns ? Self.warningColor : "#2f80ed"), ("fill-opacity", "0.35"),
         ("stroke", warns ? Self.warningColor : "#2f80ed"), ("stroke-width", "1.5"),

@@ -8,13 +8,13 @@ import MicroHTTP
 /// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
 /// that reads bodies with Foundation's `JSONDecoder`.
 ///
-/// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`); bits 1–2 the `Accept` header
-/// (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the `Content-Type` (JSON, none,
-/// `text/plain`, XML); bit 5 answer with `--decoder foundation` too, which must give the same
-/// status, answer and problem (`type`, `pointer`); bit 6 the endpoint's batch route. Every body is
-/// also read into the record by the thread's templates and by the reader alone, which must make
-/// the same of it, and as a batch by the element reader and as a whole by the parser, which must
-/// break at the same place.
+/// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`), unless bit 7 picks `/chat`;
+/// bits 1–2 the `Accept` header (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the
+/// `Content-Type` (JSON, none, `text/plain`, XML); bit 5 answer with `--decoder foundation` too,
+/// which must give the same status, answer and problem (`type`, `pointer`); bit 6 the endpoint's
+/// batch route. Every body is also read into the record by the thread's templates and by the
+/// reader alone, which must make the same of it, and as a batch by the element reader and as a
+/// whole by the parser, which must break at the same place.
 enum FuzzInput {
   /// Batch items past this many bytes are skimmed and answered 413: small, so that the fuzzer
   /// reaches that path within its input length.
@@ -27,7 +27,8 @@ enum FuzzInput {
     let selector = input.first ?? 0
     let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
     let isBatch = selector & 0x40 != 0
-    let path = (selector & 1 == 0 ? "/avoid" : "/caret-follow") + (isBatch ? "/batch" : "")
+    let endpoint = selector & 0x80 != 0 ? "/chat" : selector & 1 == 0 ? "/avoid" : "/caret-follow"
+    let path = endpoint + (isBatch ? "/batch" : "")
     var headers: [HTTPHeader] = []
     switch (selector >> 1) & 3 {
     case 1: headers.append(HTTPHeader("Accept", "application/json"))

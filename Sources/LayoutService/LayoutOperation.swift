@@ -77,6 +77,25 @@ package enum CaretFollowOperation: LayoutOperation {
   }
 }
 
+/// `POST /chat` (contract §12): a message list and its composer riding on the keyboard.
+package enum ChatOperation: LayoutOperation {
+  package static let path = "/chat"
+
+  @inline(__always)
+  package static func request<Object>(validating container: LayoutContainer<Object>) throws -> ChatRequest {
+    try ChatRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: ChatRequest) -> ChatAnswer {
+    chat(request)
+  }
+
+  package static func diagram(_ request: ChatRequest, _ answer: ChatAnswer) -> String {
+    Diagram.svg(request, answer)
+  }
+}
+
 extension LayoutOperation {
   /// Decodes and validates `body` with `decoder`, computes the answer and writes it as JSON
   /// into `answer`, which is emptied first (its capacity is kept): the whole work of the single

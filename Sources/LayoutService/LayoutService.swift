@@ -44,6 +44,7 @@ package struct LayoutService: Sendable {
     let batches = BatchLimits(maxBodyBytes: maxBatchBytes, maxItemBytes: maxItemBytes)
     router.add(AvoidOperation.self, decoder: decoder, cors: cors, batches: batches)
     router.add(CaretFollowOperation.self, decoder: decoder, cors: cors, batches: batches)
+    router.add(ChatOperation.self, decoder: decoder, cors: cors, batches: batches)
     router.addStaticFiles()
     router.addProbes(readiness)
     if metrics {

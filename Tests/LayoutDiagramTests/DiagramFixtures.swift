@@ -39,6 +39,16 @@ enum Requests {
       contentOffset: Point(x: 0, y: 1000), contentSize: Size(width: 390, height: 3000),
       safeArea: Insets(bottom: 34), keyboard: .height(336), screen: screen, margin: 8, lineHeight: 24)
   }
+
+  /// The contract §12 example: a list at its newest end, the composer resting on the home
+  /// indicator, the keyboard coming up.
+  static func chat(inverted: Bool = false) -> ChatRequest {
+    ChatRequest(
+      container: screen, list: Rect(x: 0, y: 0, width: 390, height: 760),
+      composer: Rect(x: 0, y: 760, width: 390, height: 50), contentOffset: Point(x: 0, y: 2240),
+      contentSize: Size(width: 390, height: 3000), safeArea: Insets(top: 47), inverted: inverted,
+      keyboard: .height(336))
+  }
 }
 
 /// An SVG document parsed with `XMLParser`: its elements by `id`, and its texts.

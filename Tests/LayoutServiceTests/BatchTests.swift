@@ -6,7 +6,7 @@ import Testing
 
 @testable import LayoutService
 
-/// `POST /avoid/batch` and `POST /caret-follow/batch` (contract §9), each rule over HTTP and with
+/// `POST /avoid/batch`, `POST /caret-follow/batch` and `POST /chat/batch` (contract §9), each rule over HTTP and with
 /// each decoder. Every element is checked against what the single route of a server with the
 /// same decoder answers for the same request.
 @Suite("Batches")
@@ -55,6 +55,18 @@ struct BatchTests {
     }
   }
 
+  /// Varied `/chat` requests: every `lift`, ordinary and inverted, the keyboard up or hidden.
+  static func chatRequests(_ count: Int, seed: UInt64 = 13) -> [String] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":\#(random.pick([0, 336])),"#
+        + #""list":{"x":0,"y":0,"width":390,"height":760},"composer":{"x":0,"y":760,"width":390,"height":50},"#
+        + #""contentOffset":{"x":0,"y":\#(random.pick([-84, 1200, 2240]))},"contentSize":{"width":390,"height":3000},"#
+        + #""keyboardInset":\#(random.pick([0, 302])),"lift":"\#(random.pick(["always", "whenAtEnd", "persistent", "never"]))","#
+        + #""inverted":\#(random.chance(0.5)),"track":\#(random.chance(0.2))}"#
+    }
+  }
+
   /// Requests that break the contract in different ways.
   static let invalidAvoidRequests = [
     #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboard":{"x":0,"y":508,"width":390,"height":-336},"field":{"x":20,"y":700,"width":350,"height":44}}"#,
@@ -89,10 +101,15 @@ struct BatchTests {
     #expect(differences.isEmpty, "\(label): \(differences)")
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow"], RequestDecoder.allCases)
+  @Test(arguments: ["/avoid", "/caret-follow", "/chat"], RequestDecoder.allCases)
   func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String, decoder: RequestDecoder) throws {
     let fixture = try ServiceFixture(decoder: decoder)
-    let requests = path == "/avoid" ? Self.avoidRequests(40) : Self.caretRequests(40)
+    let requests =
+      switch path {
+      case "/avoid": Self.avoidRequests(40)
+      case "/caret-follow": Self.caretRequests(40)
+      default: Self.chatRequests(40)
+      }
     let elements = try Self.elements(
       try fixture.post(path + "/batch", "[" + requests.joined(separator: ",") + "]"))
     try #require(elements.count == requests.count)
@@ -120,6 +137,31 @@ struct BatchTests {
     let problems = elements.compactMap { $0 as? [String: Any] }.filter { $0["status"] != nil }
     #expect(problems.count == Self.invalidAvoidRequests.count)
     #expect(problems.allSatisfy { ($0["type"] as? String)?.hasPrefix("urn:layoutd:problem:") == true })
+  }
+
+  @Test(arguments: RequestDecoder.allCases)
+  func aChatProblemPointsIntoItsItem(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
+    let valid = Self.chatRequests(2, seed: 3)
+    let bad = [
+      ErrorTests.chat(#""lift":"sometimes""#), ErrorTests.chat(without: "list"),
+      ErrorTests.chat(#""inverted":"yes""#),
+    ]
+    let elements = try Self.elements(
+      try fixture.post("/chat/batch", "[" + ([valid[0]] + bad + [valid[1]]).joined(separator: ",") + "]"))
+    try #require(elements.count == 5)
+    let expected = [
+      (1, ("/1/lift", "unknown-value")), (2, ("/2/list", "missing-member")),
+      (3, ("/3/inverted", "wrong-type")),
+    ]
+    for (index, (pointer, rule)) in expected {
+      let problem = try #require(elements[index] as? [String: Any])
+      #expect(problem["pointer"] as? String == pointer)
+      #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)")
+      #expect(problem["status"] as? Int == 422)
+    }
+    Self.expectSame(elements[0], try fixture.post("/chat", valid[0]).json(), "item 0")
+    Self.expectSame(elements[4], try fixture.post("/chat", valid[1]).json(), "item 4")
   }
 
   @Test(arguments: RequestDecoder.allCases)
@@ -157,7 +199,7 @@ struct BatchTests {
     }
   }
 
-  @Test(arguments: ["/avoid/batch", "/caret-follow/batch"], RequestDecoder.allCases)
+  @Test(arguments: ["/avoid/batch", "/caret-follow/batch", "/chat/batch"], RequestDecoder.allCases)
   func anEmptyArrayAnswersAnEmptyArray(_ path: String, decoder: RequestDecoder) throws {
     let fixture = try ServiceFixture(decoder: decoder)
     let response = try fixture.post(path, " [ ] ")

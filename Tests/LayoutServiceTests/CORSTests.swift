@@ -18,7 +18,7 @@ struct CORSTests {
       ])
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow"])
+  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func preflightWithAnyOriginAllowed(path: String) throws {
     let fixture = try ProductionFixture()
     let response = try preflight(fixture, path, origin: "https://anywhere.example")
@@ -33,7 +33,7 @@ struct CORSTests {
     #expect(response.headers["Allow"] == "OPTIONS, POST")
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow"])
+  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func preflightFromAListedOriginEchoesIt(path: String) throws {
     let fixture = try ProductionFixture(cors: Self.list)
     let response = try preflight(fixture, path, origin: Self.allowed)

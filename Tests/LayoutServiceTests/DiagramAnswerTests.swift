@@ -75,6 +75,16 @@ struct DiagramAnswerTests {
     #expect(svg.bodyString.contains("POST /caret-follow"))
   }
 
+  @Test func chatAnswersSVGWhenAsked() throws {
+    let fixture = try ServiceFixture()
+    let svg = try post(fixture, "/chat", try example("chat"), accept: "image/svg+xml")
+    #expect(svg.status == 200)
+    #expect(svg.headers["Content-Type"] == "image/svg+xml")
+    #expect(isWellFormedXML(svg.body))
+    #expect(svg.bodyString.contains("POST /chat · lift always"))
+    #expect(svg.bodyString.contains(#"id="after-composer""#))
+  }
+
   @Test(arguments: [nil, "*/*", "application/json", "image/svg+xml, application/json", "text/html"])
   func jsonStaysTheDefault(accept: String?) throws {
     let fixture = try ServiceFixture()

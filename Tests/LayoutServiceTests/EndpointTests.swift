@@ -65,6 +65,31 @@ struct EndpointTests {
     ]
   }
 
+  func chatRequest(_ generator: inout SplitMix64) -> [String: Any] {
+    let device = generator.pick(Self.devices)
+    let composerHeight = generator.number(36...120)
+    let listHeight = device.height - device.bottom - composerHeight
+    var body: [String: Any] = [
+      "container": ["x": 0, "y": 0, "width": device.width, "height": device.height],
+      "list": ["x": 0, "y": 0, "width": device.width, "height": listHeight],
+      "composer": ["x": 0, "y": listHeight, "width": device.width, "height": composerHeight],
+      "safeArea": ["top": device.top],
+      "keyboard": keyboard(&generator, width: device.width, height: device.height),
+      "contentOffset": ["x": 0, "y": generator.number(-100...3000)],
+      "contentSize": ["width": device.width, "height": generator.number(0...4000)],
+      "lift": generator.pick(["always", "whenAtEnd", "persistent", "never"]),
+      "inverted": generator.next() % 2 == 0,
+      "endThreshold": generator.number(0...40),
+      "undocked": generator.pick(["ignore", "avoid"]),
+    ]
+    if generator.next() % 2 == 0 { body["keyboardInset"] = generator.number(0...400) }
+    if generator.next() % 3 == 0 {
+      body["animation"] = ["duration": generator.number(0...1), "curve": Int(generator.next() % 16)]
+    }
+    if generator.next() % 4 == 0 { body["track"] = true }
+    return body
+  }
+
   func expectAgreement<Request: Decodable, Answer: Encodable>(
     _ fixture: ServiceFixture, path: String, body: [String: Any], request: Request.Type,
     compute: (Request) -> Answer
@@ -109,6 +134,16 @@ struct EndpointTests {
       try expectAgreement(
         fixture, path: "/caret-follow", body: caretRequest(&generator), request: CaretFollowRequest.self,
         compute: caretFollow)
+    }
+  }
+
+  @Test(arguments: RequestDecoder.allCases)
+  func chatAnswersMatchTheCore(decoder: RequestDecoder) throws {
+    let fixture = try ServiceFixture(decoder: decoder)
+    var generator = SplitMix64(seed: 12)
+    for _ in 0..<300 {
+      try expectAgreement(
+        fixture, path: "/chat", body: chatRequest(&generator), request: ChatRequest.self, compute: chat)
     }
   }
 

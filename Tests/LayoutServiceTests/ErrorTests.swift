@@ -64,7 +64,7 @@ struct ErrorTests {
     try expectProblem(try fixture.client.request(path: "/nowhere"), status: 404)
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow"])
+  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func otherMethodsAre405WithAllow(path: String) throws {
     for method in ["GET", "HEAD", "PUT", "DELETE", "PATCH", "TRACE", "FOO"] {
       // A fresh connection for each: a 405 may close it.
@@ -78,7 +78,7 @@ struct ErrorTests {
     }
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow"])
+  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func optionsIsAnsweredForCORS(path: String) throws {
     let fixture = try ServiceFixture()
     let response = try fixture.client.request(method: "OPTIONS", path: path)
@@ -238,6 +238,35 @@ struct ErrorTests {
       try fixture.post(
         "/caret-follow", #"{"textView":{"x":0,"y":0,"width":1,"height":1},"keyboardHeight":1}"#),
       status: 422, pointer: "/caret")
+  }
+
+  /// A valid `/chat` body (contract §12) with `extra` members added.
+  static func chat(_ extra: String = "", without member: String? = nil) -> String {
+    var members = [
+      "container": #"{"x":0,"y":0,"width":390,"height":844}"#, "keyboardHeight": "336",
+      "list": #"{"x":0,"y":0,"width":390,"height":760}"#,
+      "composer": #"{"x":0,"y":760,"width":390,"height":50}"#,
+      "contentOffset": #"{"x":0,"y":2240}"#, "contentSize": #"{"width":390,"height":3000}"#,
+    ]
+    if let member { members[member] = nil }
+    let body = members.sorted { $0.key < $1.key }.map { #""\#($0.key)":\#($0.value)"# }
+    return "{" + (body + (extra.isEmpty ? [] : [extra])).joined(separator: ",") + "}"
+  }
+
+  @Test(arguments: [
+    (chat(without: "list"), "/list", "missing-member"),
+    (chat(#""lift":"sometimes""#), "/lift", "unknown-value"),
+    (chat(#""inverted":"yes""#), "/inverted", "wrong-type"),
+    (chat(#""keyboardInset":-1"#), "/keyboardInset", "negative"),
+    (chat(#""endThreshold":-1"#), "/endThreshold", "negative"),
+  ])
+  func chatViolationsAre422WithPointer(body: String, pointer: String, rule: String) throws {
+    for decoder in RequestDecoder.allCases {
+      let fixture = try ServiceFixture(decoder: decoder)
+      #expect(try fixture.post("/chat", Self.chat()).status == 200)
+      let problem = try expectProblem(try fixture.post("/chat", body), status: 422, pointer: pointer)
+      #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)", "\(decoder)")
+    }
   }
 
   @Test(arguments: RequestDecoder.allCases)

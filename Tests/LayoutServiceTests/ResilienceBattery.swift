@@ -35,6 +35,15 @@ struct ResilienceBattery {
         + #""caret":{"x":120,"y":1500,"width":2,"height":20},"contentOffset":{"x":0,"y":1000},"#
         + #""contentSize":{"width":390,"height":3000}}"#
     ),
+    (
+      "/chat",
+      #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboard":{"x":0,"y":508,"width":390,"height":336},"#
+        + #""list":{"x":0,"y":0,"width":390,"height":760},"composer":{"x":0,"y":760,"width":390,"height":50},"#
+        + #""contentOffset":{"x":0,"y":2240},"contentSize":{"width":390,"height":3000},"contentInset":{"top":0,"left":0,"bottom":0,"right":0},"#
+        + #""keyboardInset":0,"safeArea":{"top":47,"left":0,"bottom":0,"right":0},"lift":"whenAtEnd","endThreshold":20,"#
+        + #""inverted":false,"screen":{"x":0,"y":0,"width":390,"height":844},"undocked":"avoid","#
+        + #""animation":{"duration":0.25,"curve":7},"track":true}"#
+    ),
   ]
 
   /// A fresh connection's outcome: a response, or the server closing without one.
@@ -203,6 +212,8 @@ struct ResilienceBattery {
       let replacements: [Any] =
         switch value {
         case is [String: Any]: [1, "x", true, [1]]
+        // A JSON boolean: a number of Objective-C type `c` (`char`).
+        case let flag as NSNumber where String(cString: flag.objCType) == "c": [1, "x", [1], ["a": 1]]
         case is String: [1, true, [1], ["a": 1]]
         default: ["1", true, [1], ["a": 1]]
         }

@@ -66,8 +66,9 @@ struct PlaygroundRouteTests {
     #expect(!page.contains(#"rel="stylesheet""#))
     // Its requests go through the service's own module, from the same origin.
     #expect(page.contains(#"from "/layoutd.js""#))
-    #expect(page.contains(#"request.path === "/avoid" ? avoid : caretFollow"#))
-    #expect(page.contains(#""/avoid""#) && page.contains(#""/caret-follow""#))
+    #expect(
+      page.contains(#"request.path === "/avoid" ? avoid : request.path === "/chat" ? chat : caretFollow"#))
+    #expect(page.contains(#""/avoid""#) && page.contains(#""/caret-follow""#) && page.contains(#""/chat""#))
   }
 
   @Test func postIsNotAllowed() throws {

@@ -36,7 +36,7 @@ from typing import Any
 
 import yaml
 
-ENDPOINTS = ("/avoid", "/caret-follow", "/avoid/batch", "/caret-follow/batch")
+ENDPOINTS = ("/avoid", "/caret-follow", "/chat", "/avoid/batch", "/caret-follow/batch", "/chat/batch")
 failures: list[str] = []
 
 
@@ -69,7 +69,7 @@ def load_cases(paths: list[Path]) -> list[dict[str, Any]]:
                     cases.append({"name": f"{path.name}:{entry['name']}", "endpoint": entry["endpoint"],
                                   "request": entry["request"]})
         else:
-            endpoint = "/caret-follow" if "textView" in data else "/avoid"
+            endpoint = "/caret-follow" if "textView" in data else "/chat" if "composer" in data else "/avoid"
             cases.append({"name": f"examples/{path.name}", "endpoint": endpoint, "request": data})
     return cases
 
@@ -131,8 +131,8 @@ def load_module(path: Path, name: str):
 def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
     """Each case through openapi-python-client's typed call, against the raw answer."""
     from layoutd_client import Client
-    from layoutd_client.api.layout import avoid, avoid_batch, caret_follow, caret_follow_batch
-    from layoutd_client.models import AvoidRequest, CaretFollowRequest, ValidationProblem
+    from layoutd_client.api.layout import avoid, avoid_batch, caret_follow, caret_follow_batch, chat, chat_batch
+    from layoutd_client.models import AvoidRequest, CaretFollowRequest, ChatRequest, ValidationProblem
 
     client = Client(base_url=url, httpx_args={"trust_env": False}, raise_on_unexpected_status=True)
     calls = {
@@ -140,6 +140,8 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
         "/caret-follow": (caret_follow, CaretFollowRequest.from_dict),
         "/avoid/batch": (avoid_batch, lambda items: [AvoidRequest.from_dict(i) for i in items]),
         "/caret-follow/batch": (caret_follow_batch, lambda items: [CaretFollowRequest.from_dict(i) for i in items]),
+        "/chat": (chat, ChatRequest.from_dict),
+        "/chat/batch": (chat_batch, lambda items: [ChatRequest.from_dict(i) for i in items]),
     }
     answers = {}
     for case in cases:
@@ -256,9 +258,12 @@ def check_typed_track(url: str) -> None:
 
 def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
     """Every request and answer with datamodel-code-generator's Pydantic models; returns the count."""
-    request_model = {"/avoid": models.AvoidRequest, "/caret-follow": models.CaretFollowRequest}
-    answer_model = {"/avoid": models.AvoidAnswer, "/caret-follow": models.CaretFollowAnswer}
-    item_model = {"/avoid/batch": models.AvoidBatchItem, "/caret-follow/batch": models.CaretFollowBatchItem}
+    request_model = {"/avoid": models.AvoidRequest, "/caret-follow": models.CaretFollowRequest,
+                     "/chat": models.ChatRequest}
+    answer_model = {"/avoid": models.AvoidAnswer, "/caret-follow": models.CaretFollowAnswer,
+                    "/chat": models.ChatAnswer}
+    item_model = {"/avoid/batch": models.AvoidBatchItem, "/caret-follow/batch": models.CaretFollowBatchItem,
+                  "/chat/batch": models.ChatBatchItem}
     count = 0
 
     def check(label: str, model, value: Any) -> None:

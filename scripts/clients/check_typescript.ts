@@ -19,6 +19,11 @@ import {
   CaretFollowRequest,
   CaretFollowRequestFromJSON,
   CaretFollowRequestToJSON,
+  ChatAnswerToJSON,
+  ChatBatchItemToJSON,
+  ChatRequest,
+  ChatRequestFromJSON,
+  ChatRequestToJSON,
   Configuration,
   KeyboardState,
   LayoutApi,
@@ -93,6 +98,15 @@ async function typedCall(api: LayoutApi, endpoint: string, request: unknown): Pr
       const requests = (request as unknown[]).map(CaretFollowRequestFromJSON);
       const answer = await api.caretFollowBatch({ requests });
       return [requests.map(CaretFollowRequestToJSON), answer.map(CaretFollowBatchItemToJSON)];
+    }
+    case "/chat": {
+      const chatRequest: ChatRequest = ChatRequestFromJSON(request);
+      return [ChatRequestToJSON(chatRequest), ChatAnswerToJSON(await api.chat({ chatRequest }))];
+    }
+    case "/chat/batch": {
+      const requests = (request as unknown[]).map(ChatRequestFromJSON);
+      const answer = await api.chatBatch({ requests });
+      return [requests.map(ChatRequestToJSON), answer.map(ChatBatchItemToJSON)];
     }
   }
   throw new Error(`no typed call for ${endpoint}`);

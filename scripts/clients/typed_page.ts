@@ -3,12 +3,24 @@
 // compiles it with `tsc --strict --noEmit` beside layoutd.js and layoutd.d.ts as the service
 // serves them, then compiles copies with one mistake each (a misspelled member, a missing
 // keyboard, an unknown mode …) that must not compile. Compiled only, never run.
-import { animateAnswer, avoid, caretFollow, followKeyboard, LayoutdError, motionTiming, trackAt } from "./layoutd.js";
+import {
+  animateAnswer,
+  avoid,
+  caretFollow,
+  chat,
+  followChat,
+  followKeyboard,
+  LayoutdError,
+  motionTiming,
+  trackAt,
+} from "./layoutd.js";
 import type {
   AvoidAnswer,
   AvoidBatchItem,
   AvoidRequest,
   CaretFollowRequest,
+  ChatLift,
+  ChatRequest,
   AvoidTrackTranslate,
   KeyboardState,
   KeyboardTrack,
@@ -98,6 +110,27 @@ async function followTheKeyboard(main: HTMLElement): Promise<number> {
   return halfway.offsetY + halfway.overlap;
 }
 
+/** A chat screen: the composer and the list follow the keyboard's track (contract §12). */
+async function followTheChat(list: HTMLElement, composer: HTMLElement, lift: ChatLift): Promise<number> {
+  const request: ChatRequest = {
+    container: screen,
+    list: { x: 0, y: 0, width: 390, height: 760 },
+    composer: { x: 0, y: 760, width: 390, height: 50 },
+    contentOffset: { x: 0, y: 2240 },
+    contentSize: { width: 390, height: 3000 },
+    keyboard: { x: 0, y: 508, width: 390, height: 336 },
+    lift,
+    inverted: false,
+    track: true,
+  };
+  const answer = await chat(request);
+  const stop: () => void = followChat(list, composer, answer, {
+    onChange: (values) => console.log(values.composerOffsetY),
+  });
+  stop();
+  return answer.keyboardInset + answer.composerOffset.y;
+}
+
 /** The scroll offset of any track at a height, whichever mode it came from. */
 function scrollAt(track: KeyboardTrack, h: number): number {
   const values = trackAt(track, h);
@@ -123,4 +156,4 @@ function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
   return answers;
 }
 
-export { answersOf, avoidTheKeyboard, followTheCaret, followTheKeyboard, ruleBroken, scrollAt };
+export { answersOf, avoidTheKeyboard, followTheCaret, followTheChat, followTheKeyboard, ruleBroken, scrollAt };

@@ -220,8 +220,32 @@ extension CaretFollowAnswer: JSONWritable {
   }
 }
 
+extension ChatAnswer: JSONWritable {
+  package func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("keyboard")
+    writer.value(keyboard)
+    writer.key("composerOffset")
+    writer.value(composerOffset)
+    writer.key("keyboardInset")
+    writer.number(keyboardInset)
+    writer.scrollMembers(contentOffset, contentInset, scrollIndicatorInsets)
+    writer.key("atEnd")
+    writer.bool(atEnd)
+    if let animation {
+      writer.key("animation")
+      writer.value(animation)
+    }
+    if let track {
+      writer.key("track")
+      writer.value(track)
+    }
+    writer.endObject()
+  }
+}
+
 extension JSONWriter {
-  /// The members a scroll view applies, shared by `scroll` and caret-follow answers (contract §4.2).
+  /// The members a scroll view applies, shared by `scroll`, caret-follow and chat answers (contract §4.2).
   fileprivate mutating func scrollMembers(
     _ contentOffset: Point, _ contentInset: Insets, _ scrollIndicatorInsets: Insets
   ) {
