@@ -33,6 +33,10 @@ let avoidAlsoRevealBody = Array(
 let caretBody = Array(
   #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"caret":{"x":120,"y":1500,"width":2,"height":20},"contentOffset":{"x":0,"y":1000},"contentSize":{"width":390,"height":3000}}"#
     .utf8)
+/// `examples/chat.json` written compactly (contract §12): 267 bytes, 18 numbers.
+let chatBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"list":{"x":0,"y":0,"width":390,"height":760},"composer":{"x":0,"y":760,"width":390,"height":50},"safeArea":{"top":47},"contentOffset":{"x":0,"y":2240},"contentSize":{"width":390,"height":3000},"keyboardHeight":336}"#
+    .utf8)
 
 /// A body with `"track": true` (contract §11) added as its last member.
 func tracked(_ body: [UInt8]) -> [UInt8] {
@@ -98,6 +102,7 @@ sink &+= benchmark("/avoid frameRate:120", endpoint: AvoidOperation.self, body: 
 sink &+= benchmark(
   "/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
 sink &+= benchmark("/caret-follow", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
+sink &+= benchmark("/chat", endpoint: ChatOperation.self, body: chatBody, into: &table)
 
 for (name, body) in [
   ("/avoid track", avoidBody), ("/avoid scroll track", scrollBody), ("/avoid resize track", resizeBody),
@@ -107,6 +112,7 @@ for (name, body) in [
 }
 sink &+= benchmark(
   "/caret-follow track", endpoint: CaretFollowOperation.self, body: tracked(caretBody), into: &table)
+sink &+= benchmark("/chat track", endpoint: ChatOperation.self, body: tracked(chatBody), into: &table)
 
 /// The core alone, `avoid` or `caretFollow` with `track` beside the same call without it (the
 /// baseline of the last column): what computing the track (contract §11) adds.
@@ -213,6 +219,7 @@ benchmarkObserver(into: &table)
 sink &+= benchmarkBatch("/avoid/batch", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
 sink &+= benchmarkBatch(
   "/caret-follow/batch", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
+sink &+= benchmarkBatch("/chat/batch", endpoint: ChatOperation.self, body: chatBody, into: &table)
 table.print(calls: calls, rounds: rounds)
 print("\n(batch rows: per item, the column after bytes/op compares with one single request)")
 if sink == 42 { print("") }
