@@ -4,7 +4,7 @@ import LayoutService
 import MicroHTTP
 
 /// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
-/// request body. The request goes through the pipeline the server runs (`LayoutService.responder`:
+/// request body. The request goes through the pipeline the server runs (`LayoutService.engine`:
 /// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
 /// that reads bodies with Foundation's `JSONDecoder`.
 ///
@@ -19,8 +19,8 @@ enum FuzzInput {
   /// Batch items past this many bytes are skimmed and answered 413: small, so that the fuzzer
   /// reaches that path within its input length.
   static let maxItemBytes = 256
-  static let responder = LayoutService(maxItemBytes: maxItemBytes).responder()
-  static let foundationResponder = LayoutService(decoder: .foundation, maxItemBytes: maxItemBytes).responder()
+  static let engine = LayoutService(maxItemBytes: maxItemBytes).engine()
+  static let foundationEngine = LayoutService(decoder: .foundation, maxItemBytes: maxItemBytes).engine()
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
@@ -43,7 +43,7 @@ enum FuzzInput {
     default: break
     }
     let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
-    let response = responder.respond(to: request)
+    let response = engine.respond(to: request)
     check(response, contentTypeIsXML: (selector >> 3) & 3 == 3, isBatch: isBatch)
     precondition(
       syntaxError(readingElementsOf: body) == syntaxError(parsing: body),
@@ -55,7 +55,7 @@ enum FuzzInput {
         == JSONRecord.recordDescription(body, usingTemplates: false),
       "a template read the body differently from the reader")
     if selector & 0x20 != 0 {
-      let foundation = foundationResponder.respond(to: request)
+      let foundation = foundationEngine.respond(to: request)
       precondition(foundation.status == response.status, "the decoders answer different statuses")
       if response.status == 200 {
         precondition(foundation.body == response.body, "the decoders answer differently")

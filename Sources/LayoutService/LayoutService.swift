@@ -69,13 +69,15 @@ package struct LayoutService: Sendable {
     if let accessLog { configuration.middleware.append(accessLog) }
   }
 
-  /// The pipeline a server started by `startServer` answers through, for answering without a
-  /// connection (tests, the fuzzer).
-  package func responder(accessLog: AccessLog? = nil) -> Responder {
-    var configuration = HTTPServer.Configuration()
+  /// The engine a server started by `startServer` with `configuration` answers through, for
+  /// answering without a connection (tests, the fuzzer): what it answers is what that server
+  /// sends.
+  package func engine(
+    _ configuration: HTTPServer.Configuration = HTTPServer.Configuration(), accessLog: AccessLog? = nil
+  ) -> RequestEngine {
+    var configuration = configuration
     configure(&configuration, accessLog: accessLog)
-    return Responder(
-      router: router, middleware: configuration.middleware, requestIDs: configuration.requestIDs)
+    return RequestEngine(configuration: configuration, router: router)
   }
 
   /// Starts a server for this service as `layoutd` runs it (`configure(_:accessLog:)`); the

@@ -2,7 +2,7 @@ internal import CMicroHTTPD
 import Glibc
 
 // The C callbacks libmicrohttpd calls. They capture nothing: the server arrives as `cls` (a
-// `CallbackContext`), a request as `con_cls` (its connection's `RequestState`, which the
+// `RequestEngine`), a request as `con_cls` (its connection's `RequestState`, which the
 // connection's socket context holds retained from the connection's start to its close).
 
 /// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are admitted
@@ -16,10 +16,10 @@ func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
   guard let cls else { return .YES }
-  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
+  let engine = Unmanaged<RequestEngine>.fromOpaque(cls).takeUnretainedValue()
   // Counts this connection too: the listener counts it before handing it over.
-  guard context.admittedConnections.load(ordering: .sequentiallyConsistent) <= context.maxConnections else {
-    context.refusedConnections.wrappingAdd(1, ordering: .relaxed)
+  guard engine.admittedConnections.load(ordering: .sequentiallyConsistent) <= engine.maxConnections else {
+    engine.refusedConnections.wrappingAdd(1, ordering: .relaxed)
     return .NO
   }
   return .YES
@@ -36,19 +36,19 @@ func noteConnection(
   _ code: MHD_ConnectionNotificationCode
 ) {
   guard let cls else { return }
-  let context = Unmanaged<CallbackContext>.fromOpaque(cls).takeUnretainedValue()
+  let engine = Unmanaged<RequestEngine>.fromOpaque(cls).takeUnretainedValue()
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
     socketContext?.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-    context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    engine.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
   case .CONNECTION_NOTIFY_CLOSED:
     if let socketContext, let state = socketContext.pointee {
       socketContext.pointee = nil
       Unmanaged<RequestState>.fromOpaque(state).release()
     }
-    context.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-    context.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-    context.settled.notifyIfAwaited()
+    engine.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    engine.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    engine.settled.notifyIfAwaited()
   default:
     break
   }
@@ -65,25 +65,25 @@ func serveRequest(
   guard let cls, let connection, let url, let method, let uploadDataSize, let conCls else {
     return .NO
   }
-  // The context and the state are borrowed, not retained: the server holds the one until its
+  // The engine and the state are borrowed, not retained: the server holds the one until its
   // daemon has stopped, the connection's socket context the other until the connection closes.
-  return Unmanaged<CallbackContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+  return Unmanaged<RequestEngine>.fromOpaque(cls)._withUnsafeGuaranteedRef { engine in
     if let pointer = conCls.pointee {
       return Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
         let size = uploadDataSize.pointee
         guard size == 0 else {
           uploadDataSize.pointee = 0
-          context.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
+          engine.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
           return .YES
         }
-        return context.finish(state, connection)
+        return engine.finish(state, connection)
       }
     }
     guard let reused = CMicroHTTPD_socket_context(connection) else { return .NO }
     conCls.pointee = reused
-    context.liveRequests.add(1, ordering: .sequentiallyConsistent)
+    engine.liveRequests.add(1, ordering: .sequentiallyConsistent)
     return Unmanaged<RequestState>.fromOpaque(reused)._withUnsafeGuaranteedRef { state in
-      startRequest(state, context, connection, method: method, url: url, version: version)
+      startRequest(state, engine, connection, method: method, url: url, version: version)
     }
   }
 }
@@ -91,15 +91,14 @@ func serveRequest(
 /// A request's headers are parsed: fills in its state from the request line and the header
 /// fields, then lets `begin` decide what answers it.
 private func startRequest(
-  _ state: RequestState, _ context: CallbackContext, _ connection: OpaquePointer,
+  _ state: RequestState, _ engine: RequestEngine, _ connection: OpaquePointer,
   method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
 ) -> MHD_Result {
   state.method = HTTPMethod(cString: method)
-  let routed = context.responder.router.knownPath(url)
+  let routed = engine.router.knownPath(url)
   state.path = routed ?? requestPath(url)
-  state.maxBodyBytes = context.maxBodyBytes
   let framing = RequestFraming(
-    connection, requestLine: method, version: version, memoryLimit: context.maxHeaderBytes)
+    connection, requestLine: method, version: version, memoryLimit: engine.maxHeaderBytes)
   state.contentLength = framing.contentLength
   state.headers = framing.known
   if framing.hasProblem, let problem = framing.problem {
@@ -119,7 +118,7 @@ private func startRequest(
     // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
     state.answer = .problem(.missingHost)
   }
-  return context.begin(state, connection)
+  return engine.begin(state, connection)
 }
 
 /// libmicrohttpd's unescape function for a request's target and query: decodes only the escapes
@@ -190,20 +189,15 @@ func endRequest(
 ) {
   guard let cls, let conCls, let pointer = conCls.pointee else { return }
   conCls.pointee = nil
-  Unmanaged<CallbackContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+  Unmanaged<RequestEngine>.fromOpaque(cls)._withUnsafeGuaranteedRef { engine in
     Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
       if let prepared = state.prepared {
         MHD_destroy_response(prepared)
         state.prepared = nil
       }
-      context.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
-      // The body is freed before its bytes go back to the budget: the budget never counts less
-      // than what is held.
-      let held = state.heldBytes + state.answerRoom
-      state.clear()
-      context.bodyMemory.give(held)
+      engine.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
     }
-    context.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
-    context.settled.notifyIfAwaited()
+    engine.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
+    engine.settled.notifyIfAwaited()
   }
 }

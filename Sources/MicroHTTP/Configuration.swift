@@ -84,8 +84,9 @@ extension HTTPServer {
     return flags
   }
 
-  /// The daemon options for `configuration`, without the end marker.
-  static func options(_ configuration: Configuration, context: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+  /// The daemon options for `configuration`, without the end marker; the callbacks get `engine`
+  /// (a `RequestEngine`).
+  static func options(_ configuration: Configuration, engine: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
     func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
       MHD_OptionItem(option: option, value: value, ptr_value: nil)
     }
@@ -105,8 +106,8 @@ extension HTTPServer {
       // level -1 answers whitespace before a colon with HTML; `RequestFraming` makes the checks
       // that matter (docs/operations.md has the measurements).
       item(.STRICT_FOR_CLIENT, 0),
-      CMicroHTTPD_option_notify_completed(endRequest, context),
-      CMicroHTTPD_option_notify_connection(noteConnection, context),
+      CMicroHTTPD_option_notify_completed(endRequest, engine),
+      CMicroHTTPD_option_notify_connection(noteConnection, engine),
       CMicroHTTPD_option_unescape(decodeUnreserved, nil),
       CMicroHTTPD_option_uri_log(noteTarget, nil),
     ]

@@ -34,7 +34,7 @@ package struct HTTPRequest: ~Copyable {
     self.known = headers
   }
 
-  /// Creates a request that did not come from a connection, for `Responder.respond(to:)`: to
+  /// Creates a request that did not come from a connection, for `RequestEngine.respond(to:)`: to
   /// test or fuzz the pipeline without a socket. `body` must outlive the request.
   package init(method: HTTPMethod, path: String, headers: [HTTPHeader] = [], body: UnsafeRawBufferPointer) {
     self.method = method
@@ -43,6 +43,13 @@ package struct HTTPRequest: ~Copyable {
     self.connection = nil
     self.fields = headers
     self.known = KnownHeaders()
+  }
+
+  /// The request made without a connection, without its body: what the answers given before a
+  /// body is read see.
+  func withoutBody() -> HTTPRequest {
+    HTTPRequest(
+      method: method, path: path, headers: fields, body: UnsafeRawBufferPointer(start: nil, count: 0))
   }
 
   /// Calls `read` with the request body (empty when there is none) and returns what it returns.

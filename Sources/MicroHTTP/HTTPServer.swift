@@ -3,7 +3,7 @@ import Glibc
 import Posix
 
 /// An HTTP/1.1 server on libmicrohttpd that answers requests through a `Router` and the
-/// configured middleware (`Responder`).
+/// configured middleware (its `RequestEngine`).
 ///
 /// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
 /// on libmicrohttpd's worker threads, several at once.
@@ -13,7 +13,9 @@ package final class HTTPServer: Sendable {
   /// The bound TCP port (the real one when the configuration asked for port 0).
   package let port: Int
 
-  private let context: CallbackContext
+  /// What answers every request: tests and the fuzzer answer through the same engine without a
+  /// connection (`RequestEngine.respond(to:)`).
+  package let engine: RequestEngine
   private let daemon: Locked<Daemon>
 
   /// Starts listening on `configuration.host`:`configuration.port`, answering with `router`.
@@ -31,9 +33,9 @@ package final class HTTPServer: Sendable {
       if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
       throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    let context = CallbackContext(configuration: configuration, router: router)
-    let retained = Unmanaged.passRetained(context)
-    var options = Self.options(configuration, context: retained.toOpaque())
+    let engine = RequestEngine(configuration: configuration, router: router)
+    let retained = Unmanaged.passRetained(engine)
+    var options = Self.options(configuration, engine: retained.toOpaque())
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
     let (started, failure) = options.withUnsafeBufferPointer { options in
       errno = 0
@@ -46,41 +48,38 @@ package final class HTTPServer: Sendable {
       retained.release()
       throw .cannotStart(host: host, port: configuration.port, errno: failure.rawValue)
     }
-    listener.start(daemon: started, context: context)
+    listener.start(daemon: started, engine: engine)
     self.configuration = configuration
-    self.context = context
+    self.engine = engine
     self.port = listener.port
-    self.daemon = Locked(Daemon(pointer: started, context: retained, listener: listener))
+    self.daemon = Locked(Daemon(pointer: started, engine: retained, listener: listener))
   }
 
   deinit {
     stop()
   }
 
-  /// The pipeline the server answers through: tests and the fuzzer answer through the same one.
-  package var responder: Responder { context.responder }
-
   /// Request-body and answer bytes held now, against `configuration.maxBodyMemory`.
-  package var heldBodyBytes: Int { context.bodyMemory.heldBytes }
+  package var heldBodyBytes: Int { engine.bodyMemory.heldBytes }
 
   /// Requests and answers refused so far because the body budget was spent (answered 503).
-  package var bodyMemoryRefusalCount: Int { context.bodyMemory.refusalCount }
+  package var bodyMemoryRefusalCount: Int { engine.bodyMemory.refusalCount }
 
   /// Requests whose state the server holds: begun (headers parsed) and not yet ended.
   /// 0 once the server has stopped.
   package var liveRequestCount: Int {
-    context.liveRequests.load(ordering: .relaxed)
+    engine.liveRequests.load(ordering: .relaxed)
   }
 
   /// Request body bytes the server has read so far, over all requests: a test that sends a
   /// body in pieces waits on it to know each piece arrived on its own.
   package var receivedBodyByteCount: Int {
-    context.receivedBodyBytes.load(ordering: .relaxed)
+    engine.receivedBodyBytes.load(ordering: .relaxed)
   }
 
   /// Connections open now (started by libmicrohttpd and not yet closed).
   package var openConnectionCount: Int {
-    context.openConnections.load(ordering: .relaxed)
+    engine.openConnections.load(ordering: .relaxed)
   }
 
   /// Connections accepted and handed to libmicrohttpd that no worker has started yet.
@@ -88,20 +87,20 @@ package final class HTTPServer: Sendable {
   /// One being handed over counts from just before `MHD_add_connection`, also when
   /// libmicrohttpd then refuses it.
   package var pendingConnectionCount: Int {
-    context.admittedConnections.load(ordering: .sequentiallyConsistent)
-      - context.openConnections.load(ordering: .sequentiallyConsistent)
+    engine.admittedConnections.load(ordering: .sequentiallyConsistent)
+      - engine.openConnections.load(ordering: .sequentiallyConsistent)
   }
 
   /// Connections closed on accept so far because `configuration.maxConnections` were admitted
   /// (open, or waiting for their worker).
   package var refusedConnectionCount: Int {
-    context.refusedConnections.load(ordering: .relaxed)
+    engine.refusedConnections.load(ordering: .relaxed)
   }
 
   /// Whether `drain()` has begun: its listener is closed (new connects are refused) and every
   /// answer from now on carries `Connection: close`.
   package var isDraining: Bool {
-    context.draining.load(ordering: .sequentiallyConsistent)
+    engine.draining.load(ordering: .sequentiallyConsistent)
   }
 
   /// Stops accepting connections: new connects are refused, while open connections are still
@@ -115,9 +114,9 @@ package final class HTTPServer: Sendable {
   /// threads. Idempotent.
   package func stop() {
     guard daemon.withLock({ $0.quiesce() }) else { return }
-    let context = self.context
-    context.settled.wait(until: deadline()) {
-      context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
+    let engine = self.engine
+    engine.settled.wait(until: deadline()) {
+      engine.liveRequests.load(ordering: .sequentiallyConsistent) == 0
     }
     daemon.withLock { $0.stop() }
   }
@@ -140,11 +139,11 @@ package final class HTTPServer: Sendable {
   package func drain(until deadline: MonotonicClock.Instant) {
     guard daemon.withLock({ $0.quiesce() }) else { return }
     // After the listener closed: whoever sees `isDraining` knows new connects are refused.
-    context.draining.store(true, ordering: .sequentiallyConsistent)
-    let context = self.context
-    context.settled.wait(until: deadline) {
-      context.liveRequests.load(ordering: .sequentiallyConsistent) == 0
-        && context.admittedConnections.load(ordering: .sequentiallyConsistent) == 0
+    engine.draining.store(true, ordering: .sequentiallyConsistent)
+    let engine = self.engine
+    engine.settled.wait(until: deadline) {
+      engine.liveRequests.load(ordering: .sequentiallyConsistent) == 0
+        && engine.admittedConnections.load(ordering: .sequentiallyConsistent) == 0
     }
     daemon.withLock { $0.stop() }
   }
@@ -156,16 +155,16 @@ package final class HTTPServer: Sendable {
 }
 
 extension HTTPServer {
-  /// The running libmicrohttpd daemon, the listener that feeds it, and the context retained on
+  /// The running libmicrohttpd daemon, the listener that feeds it, and the engine retained on
   /// its behalf.
   struct Daemon: ~Copyable {
     var pointer: OpaquePointer?
-    var context: Unmanaged<CallbackContext>?
+    var engine: Unmanaged<RequestEngine>?
     let listener: Listener
 
-    init(pointer: OpaquePointer, context: Unmanaged<CallbackContext>, listener: Listener) {
+    init(pointer: OpaquePointer, engine: Unmanaged<RequestEngine>, listener: Listener) {
       self.pointer = pointer
-      self.context = context
+      self.engine = engine
       self.listener = listener
     }
 
@@ -179,14 +178,14 @@ extension HTTPServer {
     }
 
     /// Stops accepting, stops the daemon (closing every connection and joining its threads)
-    /// and releases the context.
+    /// and releases the engine.
     mutating func stop() {
       guard let pointer else { return }
       listener.stop()
       MHD_stop_daemon(pointer)
       self.pointer = nil
-      context?.release()
-      context = nil
+      engine?.release()
+      engine = nil
     }
   }
 }

@@ -47,10 +47,10 @@ final class Listener {
   }
 
   /// Starts the accept thread, which hands each connection to `daemon` until `stop()`,
-  /// counting it in `context.admittedConnections` until libmicrohttpd refuses or closes it.
-  func start(daemon: OpaquePointer, context: CallbackContext) {
+  /// counting it in `engine.admittedConnections` until libmicrohttpd refuses or closes it.
+  func start(daemon: OpaquePointer, engine: RequestEngine) {
     guard let socket else { return }
-    let loop = AcceptLoop(socket: socket, wake: wake.read, daemon: daemon, context: context)
+    let loop = AcceptLoop(socket: socket, wake: wake.read, daemon: daemon, engine: engine)
     thread = PosixThread { loop.run() }
   }
 
@@ -75,7 +75,7 @@ private struct AcceptLoop: @unchecked Sendable {
   let socket: FileDescriptor
   let wake: FileDescriptor
   let daemon: OpaquePointer
-  let context: CallbackContext
+  let engine: RequestEngine
 
   /// Waits for connects or the wake-up; accepts every completed connect each time. After the
   /// wake-up it accepts what is left and ends.
@@ -97,9 +97,9 @@ private struct AcceptLoop: @unchecked Sendable {
     while true {
       do {
         try socket.accept { client, address, length in
-          context.admittedConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+          engine.admittedConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
           if MHD_add_connection(daemon, client.rawValue, address, length) != .YES {
-            context.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            engine.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
           }
         }
       } catch let error {

@@ -1,5 +1,5 @@
 /// A stage every answer passes through, composed in one place (`Configuration.middleware`) and
-/// run by the one pipeline (`Responder`), in order: as Hummingbird composes middleware, reduced
+/// run by the one engine (`RequestEngine`), in order: as Hummingbird composes middleware, reduced
 /// to the two moments a libmicrohttpd server has.
 ///
 /// Both requirements run on the worker thread that serves the request: keep them short. A stage

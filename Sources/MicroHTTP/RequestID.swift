@@ -123,3 +123,23 @@ package enum HexDigits {
     return UInt64(bigEndian: ascii)
   }
 }
+
+/// How a server names and issues request ids.
+///
+/// A class: the pipeline reads it on every request, and a reference costs one retain to copy
+/// where a struct holding a string costs several.
+package final class RequestIDs: Sendable {
+  /// The header that carries a request's id, in both directions.
+  package let header: String
+  /// `header`, when the framing pass keeps it (as it keeps `X-Request-Id`).
+  let knownHeader: KnownHeaders.Name?
+  let source: RequestIDSource
+
+  /// Ids in `header`: the client's own when it is 1 to 128 characters of visible ASCII, else a
+  /// new one (32 hex digits).
+  package init(header: String = HTTPHeader.requestIDName) {
+    self.header = header
+    self.knownHeader = KnownHeaders.Name(header)
+    self.source = RequestIDSource()
+  }
+}

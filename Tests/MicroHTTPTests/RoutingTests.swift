@@ -1,5 +1,6 @@
 import HTTPTesting
 import MicroHTTP
+import Synchronization
 import Testing
 
 @Suite("Routing")
@@ -157,16 +158,23 @@ struct RoutingTests {
   }
 }
 
-/// `Responder.respond(to:)`: the server's pipeline without a socket.
-@Suite("Responder without a connection")
-struct ResponderTests {
+/// `RequestEngine.respond(to:)`: the server's engine without a socket.
+@Suite("The request engine without a connection")
+struct EngineWithoutConnectionTests {
+  /// An engine over the test routes, as a server configured by `configure` answers.
+  static func engine(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) -> RequestEngine {
+    var configuration = HTTPServer.Configuration()
+    configure(&configuration)
+    return RequestEngine(configuration: configuration, router: TestServer.routes())
+  }
+
   func answer(
     _ method: HTTPMethod, _ path: String, body: String = "", headers: [HTTPHeader] = [],
-    responder: Responder = Responder(router: TestServer.routes())
+    engine: RequestEngine = Self.engine()
   ) -> HTTPResponse {
     var bytes = Array(body.utf8)
     return bytes.withUnsafeMutableBytes { buffer in
-      responder.respond(
+      engine.respond(
         to: HTTPRequest(method: method, path: path, headers: headers, body: UnsafeRawBufferPointer(buffer)))
     }
   }
@@ -195,7 +203,10 @@ struct ResponderTests {
     let stage = TestMiddleware(onPrepare: { request, response in
       response.addHeader("X-Seen", "\(request.method) \(response.status)")
     })
-    let responder = Responder(router: TestServer.routes(), middleware: [stage], requestIDs: RequestIDs())
+    let engine = Self.engine {
+      $0.middleware = [stage]
+      $0.requestIDs = RequestIDs()
+    }
     let server = try TestServer.start {
       $0.middleware = [stage]
       $0.requestIDs = RequestIDs()
@@ -205,7 +216,7 @@ struct ResponderTests {
     for (method, path) in [
       (HTTPMethod.get, "/fixed"), (.get, "/missing"), (.delete, "/fixed"), (.post, "/problem"),
     ] {
-      let local = answer(method, path, headers: [HTTPHeader("X-Request-Id", "given-7")], responder: responder)
+      let local = answer(method, path, headers: [HTTPHeader("X-Request-Id", "given-7")], engine: engine)
       let remote = try client.request(
         method: method.rawValue, path: path, headers: [("X-Request-Id", "given-7")])
       #expect(local.status == remote.status, "\(method) \(path)")
@@ -215,5 +226,49 @@ struct ResponderTests {
       #expect(remote.headers["X-Request-Id"] == "given-7")
       #expect(local.headers.contains(HTTPHeader("X-Request-Id", "given-7")), "\(method) \(path)")
     }
+  }
+
+  @Test func headKeepsTheHeadersAndDropsTheBodyAsTheServerDoes() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let remote = try HTTPTestClient(port: server.port).request(method: "HEAD", path: "/fixed")
+    let local = answer(.head, "/fixed")
+    #expect(local.status == 200 && remote.status == 200)
+    #expect(local.body.isEmpty && remote.body.isEmpty)
+    #expect(local.headers.contains(HTTPHeader("X-Route", "fixed")) && remote.headers["X-Route"] == "fixed")
+    #expect(local.contentType == remote.headers["Content-Type"])
+  }
+
+  @Test func aBodyTheBudgetCannotHoldIs503AndClosesAsOnTheServer() throws {
+    let limits: (inout HTTPServer.Configuration) -> Void = {
+      $0.maxBodyBytes = 1 << 20
+      $0.maxBodyMemory = 16 << 10
+    }
+    let body = String(repeating: "b", count: 40 << 10)
+    let local = answer(.post, "/echo", body: body, engine: Self.engine(limits))
+    let server = try TestServer.start(limits)
+    defer { server.stop() }
+    let remote = try HTTPTestClient(port: server.port).request(
+      method: "POST", path: "/echo", body: Array(body.utf8))
+    #expect(local.status == 503 && remote.status == 503)
+    #expect(local.body == remote.body)
+    #expect(local.headers.contains(HTTPHeader("Connection", "close")))
+    #expect(remote.headers["Connection"] == "close")
+    // The engine answered within the budget: a body it can hold is echoed after the refusal.
+    #expect(answer(.post, "/echo", body: "small", engine: Self.engine(limits)).body == Array("small".utf8))
+  }
+
+  @Test func everyMiddlewareIsToldTheRequestEnded() {
+    let records = Mutex<[CompletedRequest]>([])
+    let engine = Self.engine {
+      $0.middleware = [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })]
+    }
+    _ = answer(.post, "/echo", body: "hello", engine: engine)
+    _ = answer(.get, "/missing", engine: engine)
+    let ended = records.withLock { $0 }
+    #expect(ended.count == 2)
+    #expect(ended.first?.status == 200 && ended.first?.bytesIn == 5 && ended.first?.bytesOut == 5)
+    #expect(ended.first?.route == TestServer.routeID("/echo") && ended.first?.completed == true)
+    #expect(ended.last?.status == 404 && ended.last?.route == nil)
   }
 }

@@ -1,0 +1,99 @@
+internal import CMicroHTTPD
+
+// The engine's stages on a libmicrohttpd connection: the request's headers (`begin`), each piece
+// of its body (`receive`), its completion (`finish`): each answer made into a libmicrohttpd
+// response and queued.
+extension RequestEngine {
+  /// The request's headers are parsed: decides what answers it, and answers now what cannot
+  /// wait for the body.
+  func begin(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+    let headers = HTTPRequest(
+      method: state.method, path: state.path, connection: connection, headers: state.headers)
+    guard begin(state, headers) == .readBody else { return answerNow(state, connection) }
+    return .YES
+  }
+
+  /// A piece of the body arrived. When it is the whole body, the request is answered on
+  /// libmicrohttpd's buffer now, not copied, and its response queued when the request completes.
+  func receive(_ piece: UnsafeRawBufferPointer, _ state: RequestState, _ connection: OpaquePointer) {
+    if receive(piece, state) { state.prepared = makeResponse(state, connection, body: piece) }
+  }
+
+  /// The request is complete: queue its answer.
+  func finish(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+    if state.answered { return .YES }
+    if let prepared = state.prepared {
+      state.prepared = nil
+      defer { MHD_destroy_response(prepared) }
+      return queue(prepared, state, connection)
+    }
+    let response = state.body.withUnsafeBytes { makeResponse(state, connection, body: $0) }
+    guard let response else { return .NO }
+    defer { MHD_destroy_response(response) }
+    return queue(response, state, connection)
+  }
+
+  /// Queues the request's problem as the answer now, before any body is read.
+  private func answerNow(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+    guard let response = makeResponse(state, connection, body: UnsafeRawBufferPointer(start: nil, count: 0))
+    else {
+      return .NO
+    }
+    defer { MHD_destroy_response(response) }
+    return queue(response, state, connection)
+  }
+
+  private func queue(
+    _ response: OpaquePointer, _ state: RequestState, _ connection: OpaquePointer
+  ) -> MHD_Result {
+    let result = MHD_queue_response(connection, UInt32(state.status), response)
+    if result == .YES { state.answered = true }
+    return result
+  }
+
+  /// Answers the request (`answer(_:_:into:)`) in the thread's scratch response and makes it a
+  /// libmicrohttpd response (not yet queued).
+  ///
+  /// A body grown within the budget is handed over, not copied; any other body is copied.
+  private func makeResponse(
+    _ state: RequestState, _ connection: OpaquePointer, body: UnsafeRawBufferPointer
+  ) -> OpaquePointer? {
+    let scratch = ResponseScratch.current()
+    defer { scratch.reset() }
+    let request = HTTPRequest(
+      method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
+    let made: OpaquePointer?
+    if answer(state, request, into: &scratch.response) {
+      made = HandedOverBody.response(taking: &scratch.response.body)
+    } else {
+      made = scratch.response.body.withUnsafeBytes {
+        MHD_create_response_from_buffer(
+          $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+      }
+    }
+    guard let made else { return nil }
+    addHeaders(scratch.response, state, to: made)
+    return made
+  }
+
+  /// Adds `response`'s header fields to `made`, and `Connection: close` when the connection ends
+  /// after it.
+  private func addHeaders(_ response: borrowing HTTPResponse, _ state: RequestState, to made: OpaquePointer) {
+    if !response.contentType.isEmpty {
+      // `withCString` avoids the array a String-to-C-string argument conversion allocates.
+      _ = response.contentType.withCString { MHD_add_response_header(made, "Content-Type", $0) }
+    }
+    if let id = response.requestID, let name = requestIDs?.header {
+      name.withCString { name in id.withCString { _ = MHD_add_response_header(made, name, $0) } }
+    }
+    for header in response.headers {
+      _ = header.name.withCString { name in
+        header.value.withCString { MHD_add_response_header(made, name, $0) }
+      }
+    }
+    if closesConnection(state) {
+      // libmicrohttpd closes the connection after an answer that says so.
+      _ = MHD_add_response_header(made, "Connection", "close")
+    }
+  }
+}

@@ -1,0 +1,281 @@
+import Posix
+import Synchronization
+
+/// A request's life from its headers to its end: route, body limit and budget, handler or
+/// problem, request id, middleware, and the report when it ends.
+///
+/// The one engine every answer comes from. libmicrohttpd drives it on a connection
+/// (`Callbacks`, `ConnectionAnswers`); `respond(to:)` drives the same stages without one, for
+/// tests and the fuzzer. Immutable except for the atomics, so every worker thread shares it
+/// without locks.
+package final class RequestEngine: Sendable {
+  /// The routes.
+  package let router: Router
+  /// The stages every answer passes through, in order.
+  let middleware: [any HTTPMiddleware]
+  /// Where request ids come from, when the server assigns them.
+  let requestIDs: RequestIDs?
+  /// `Configuration.maxBodyBytes`: the body limit of a route without its own.
+  let maxBodyBytes: Int
+  /// `Configuration.maxHeaderBytes`: what a request line and header block may take.
+  let maxHeaderBytes: Int
+  let maxConnections: Int
+  /// Request bodies and answers held at once, over all requests.
+  let bodyMemory: BodyMemory
+  /// Whether any middleware is told when requests end (they are timed only then).
+  let reportsEndings: Bool
+  /// Requests begun and not yet ended on a connection: counted from their headers
+  /// (`serveRequest`) to their end (`endRequest`).
+  let liveRequests = Atomic<Int>(0)
+  /// Connections libmicrohttpd has started and not yet closed.
+  let openConnections = Atomic<Int>(0)
+  /// Connections handed to libmicrohttpd (`Listener`) and not yet closed: started, or waiting
+  /// in a worker's queue.
+  ///
+  /// libmicrohttpd queues a connection added from another thread until its worker's next turn,
+  /// and `MHD_stop_daemon` closes what is still queued unserved: the drain waits for this count,
+  /// not `openConnections`, and admission compares it, so a burst of connects cannot pass the
+  /// limit before any has started. One counter, so that no reader adds two values read apart.
+  /// (A worker that cannot allocate a connection's memory pool drops it without telling, and
+  /// its slot stays counted: libmicrohttpd 0.9.75 gives no sign of it.)
+  let admittedConnections = Atomic<Int>(0)
+  /// Request body bytes handed to `receive` so far, over all requests (tests wait on it).
+  let receivedBodyBytes = Atomic<Int>(0)
+  /// Wakes `stop()` and `drain()` when a request ends or a connection closes.
+  let settled = ConditionSignal()
+  /// Connections closed on accept because `maxConnections` were open.
+  let refusedConnections = Atomic<Int>(0)
+  /// Set once the server drains: every answer then carries `Connection: close`.
+  let draining = Atomic<Bool>(false)
+
+  /// An engine answering through `router` with `configuration`'s limits, middleware and
+  /// request ids.
+  package init(configuration: HTTPServer.Configuration, router: Router) {
+    self.router = router
+    middleware = configuration.middleware
+    requestIDs = configuration.requestIDs
+    maxBodyBytes = configuration.maxBodyBytes
+    maxHeaderBytes = max(1024, configuration.maxHeaderBytes)
+    maxConnections = max(1, configuration.maxConnections)
+    bodyMemory = BodyMemory(
+      limit: configuration.maxBodyMemory, reserve: configuration.maxBodyMemory / 8,
+      smallLimit: configuration.maxBodyBytes)
+    reportsEndings = !configuration.middleware.isEmpty
+  }
+}
+
+/// What follows a request's headers.
+enum Admission {
+  /// Its body is read (or there is none), then it is answered.
+  case readBody
+  /// It is answered now, before any body is read, and its connection closes after the answer.
+  case answerNow
+}
+
+// The stages, in the order a request passes them: `begin` (its headers), `receive` (each piece
+// of its body), `answer`, `end`.
+extension RequestEngine {
+  /// The most bytes of a refused body that are read and dropped before its answer (413), so that
+  /// the answer reaches a client that is still sending it.
+  ///
+  /// libmicrohttpd 0.9.75 has no lingering close: after an answer queued before the body it stops
+  /// reading and closes the socket, and a socket closed with unread data sends a reset that can
+  /// destroy the answer on its way. A body a little over the limit is cheaper to read than to
+  /// lose the answer for; a larger one, or a client that waits for `100 Continue`, is answered at
+  /// once.
+  static let refusedBodyReadLimit = 4 << 20
+
+  /// The request's headers are read (`state` has its method, path, `Content-Length` and any
+  /// problem of its framing): decides what answers it, and whether its body is read first.
+  ///
+  /// Answered at once, and the connection closed after the answer: ambiguous framing (400), a
+  /// `Content-Length` over the route's limit (413) when the body is larger than
+  /// `refusedBodyReadLimit` or the client waits for `100 Continue` (else the body is read and
+  /// dropped first), or over what the body budget has left (503).
+  func begin(_ state: RequestState, _ headers: borrowing HTTPRequest) -> Admission {
+    if reportsEndings {
+      state.start = MonotonicClock.now
+      state.trace = headers.withHeaderBytes(.traceparent) {
+        $0.flatMap(TraceContext.init(header:))
+      }
+    }
+    state.requestID = requestID(for: headers)
+    let decision = router.decision(for: state.method, path: state.path)
+    state.route = decision.route
+    state.maxBodyBytes = decision.maxBodyBytes ?? maxBodyBytes
+    // A problem found in the headers (framing, `Host`) stands; else the route decides.
+    if state.answer == nil { state.answer = decision.answer }
+    if state.closesConnection { return .answerNow }
+    if state.contentLength > state.maxBodyBytes {
+      state.answer = .problem(.contentTooLarge(limit: state.maxBodyBytes))
+      guard state.contentLength <= Self.refusedBodyReadLimit, !headers.expectsContinue else {
+        state.closesConnection = true
+        return .answerNow
+      }
+      return .readBody
+    }
+    if state.isAnsweredByProblem, state.contentLength != 0, headers.expectsContinue {
+      // RFC 9110 §10.1.1: the client waits for `100 Continue` before it sends the body, and a
+      // final answer (404, 405) spares it the upload. The connection closes: whether the body
+      // follows is the client's choice.
+      state.closesConnection = true
+      return .answerNow
+    }
+    if state.contentLength > 0, !state.isAnsweredByProblem {
+      // A body past the server's own limit (a route that takes more: a batch) is answered by
+      // an answer that grows with it: room for that answer is taken with the body, so that a
+      // body taken in is rarely refused once it has all come.
+      let answerRoom = state.contentLength > maxBodyBytes ? state.contentLength / 2 : 0
+      let total = state.contentLength + answerRoom
+      guard bodyMemory.take(total, holding: total) else {
+        state.answer = .problem(.bodyMemorySpent)
+        state.closesConnection = true
+        return .answerNow
+      }
+      state.heldBytes = state.contentLength
+      state.answerRoom = answerRoom
+    }
+    return .readBody
+  }
+
+  /// A piece of the body arrived: keeps it, unless the request is already answered or a problem
+  /// answers it. Returns `true` when the piece is the whole body, to be answered where it lies
+  /// (not copied).
+  func receive(_ piece: UnsafeRawBufferPointer, _ state: RequestState) -> Bool {
+    state.bytesIn += piece.count
+    receivedBodyBytes.add(piece.count, ordering: .relaxed)
+    guard !state.answered, !state.isAnsweredByProblem, state.prepared == nil else { return false }
+    if state.bytesIn > state.maxBodyBytes {
+      // Only a chunked body gets here (a longer `Content-Length` is answered in `begin`). Its
+      // bytes are dropped from now on and the problem answers when it ends: libmicrohttpd
+      // 0.9.75 accepts an answer only before the body or after it, never in the middle.
+      refuseBody(state, .contentTooLarge(limit: state.maxBodyBytes), closing: false)
+      return false
+    }
+    if state.body.isEmpty, piece.count == state.contentLength { return true }
+    if state.body.capacity - state.body.count < piece.count {
+      // Grown by hand, within what was taken from the budget: an announced body is taken whole
+      // in `begin`; a chunked one takes each growth here, doubling up to its limit.
+      let needed = state.body.count + piece.count
+      let capacity =
+        state.contentLength >= 0
+        ? max(needed, state.contentLength) : min(max(needed, 2 * state.body.capacity), state.maxBodyBytes)
+      let more = max(0, capacity - state.heldBytes)
+      guard bodyMemory.take(more, holding: capacity) else {
+        refuseBody(state, .bodyMemorySpent, closing: true)
+        return false
+      }
+      state.heldBytes += more
+      state.body.reserveCapacity(capacity)
+    }
+    state.body.append(contentsOf: piece)
+    return false
+  }
+
+  /// Stops keeping a body that arrives in pieces: its bytes are dropped from now on, what was
+  /// kept is freed, and `problem` answers when the body ends (then, if `closing`, the
+  /// connection closes).
+  private func refuseBody(_ state: RequestState, _ problem: HTTPError, closing: Bool) {
+    state.body = []
+    bodyMemory.give(state.heldBytes + state.answerRoom)
+    state.heldBytes = 0
+    state.answerRoom = 0
+    state.answer = .problem(problem)
+    if closing { state.closesConnection = true }
+  }
+
+  /// Answers the request into `response` (empty): its handler or its problem through the
+  /// pipeline, inside the body budget, and records what it is answered with.
+  ///
+  /// The answer grows within the room taken with the body. A body grown within the budget
+  /// (`HTTPResponse.appendBody(_:)`) then belongs to the request, given back when it ends; any
+  /// other body is taken from the budget as the copy the connection sends, and an answer the
+  /// budget cannot hold becomes the 503 problem. Returns `true` for a body grown within the
+  /// budget: its bytes are to be sent as they are, not copied.
+  @discardableResult
+  func answer(
+    _ state: RequestState, _ request: borrowing HTTPRequest, into response: inout HTTPResponse
+  ) -> Bool {
+    response.grow(within: bodyMemory, holding: state.answerRoom)
+    state.answerRoom = 0
+    run(
+      state.answer ?? .problem(.internalServerError), for: request, requestID: state.requestID,
+      into: &response)
+    let grown = response.heldBodyBytes > 0
+    if grown {
+      state.heldBytes += response.handOverHeldBodyBytes()
+    } else if response.body.count > 0 {
+      if bodyMemory.take(response.body.count, holding: response.body.count) {
+        state.heldBytes += response.body.count
+      } else {
+        response.reset()
+        run(.problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response)
+        state.closesConnection = true
+      }
+    }
+    state.status = response.status
+    state.bytesOut = response.body.count
+    state.items = response.items
+    return grown
+  }
+
+  /// The request ended (answered, aborted or timed out): tells the middleware, clears the state
+  /// for the connection's next request, and gives back what it held of the body budget.
+  func end(_ state: RequestState, completed: Bool) {
+    if reportsEndings {
+      let record = CompletedRequest(
+        method: state.method, path: state.path, route: state.route, status: state.status,
+        durationNanoseconds: MonotonicClock.now.nanoseconds &- state.start.nanoseconds,
+        bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID, trace: state.trace,
+        completed: completed, items: state.items)
+      for stage in middleware { stage.requestEnded(record) }
+    }
+    // The body is freed before its bytes go back to the budget: the budget never counts less
+    // than what is held.
+    let held = state.heldBytes + state.answerRoom
+    state.clear()
+    bodyMemory.give(held)
+  }
+
+  /// Whether the answer's connection closes after it: the request's framing or body was refused,
+  /// or the server drains.
+  func closesConnection(_ state: RequestState) -> Bool {
+    state.closesConnection || draining.load(ordering: .relaxed)
+  }
+
+  /// The id `request` is answered and logged under: the client's own when it is sane, otherwise
+  /// a new one; nil when the server assigns no ids.
+  func requestID(for request: borrowing HTTPRequest) -> RequestID? {
+    guard let requestIDs else { return nil }
+    func kept(_ value: UnsafeBufferPointer<UInt8>?) -> RequestID {
+      if let value, RequestIDSource.isSane(value) { return RequestID(String(decoding: value, as: UTF8.self)) }
+      return requestIDs.source.next()
+    }
+    if let known = requestIDs.knownHeader { return request.withHeaderBytes(known, kept) }
+    return request.withHeaderBytes(requestIDs.header, kept)
+  }
+
+  /// The pipeline: runs the handler or renders the problem, turns a thrown non-problem error or a
+  /// status outside 200…599 into a 500, adds the request id, then lets every middleware prepare
+  /// the answer.
+  private func run(
+    _ answer: RouteDecision.Answer, for request: borrowing HTTPRequest, requestID: RequestID?,
+    into response: inout HTTPResponse
+  ) {
+    switch answer {
+    case .handler(let handler):
+      do {
+        try handler(request, &response)
+        if !(200...599).contains(response.status) { HTTPError.internalServerError.render(into: &response) }
+      } catch let error as HTTPError {
+        error.render(into: &response)
+      } catch {
+        HTTPError.internalServerError.render(into: &response)
+      }
+    case .problem(let problem):
+      problem.render(into: &response)
+    }
+    response.requestID = requestID
+    for stage in middleware { stage.prepare(&response, for: request) }
+  }
+}
