@@ -13,7 +13,7 @@ package struct CORSPolicy: Equatable, Sendable {
   /// Request headers a preflight allows.
   static let allowHeaders = "Content-Type, Accept, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
   /// Response headers a page may read besides the CORS-safelisted ones.
-  static let exposeHeaders = HTTPHeader.requestIDName
+  static let exposeHeaders = HTTPHeader.requestIDName.description
   /// Seconds a browser may cache a preflight answer.
   static let maxAge = "600"
 
