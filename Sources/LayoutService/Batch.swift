@@ -84,7 +84,7 @@ extension LayoutOperation {
     case .object(let object):
       do {
         switch decoder {
-        case .fast: writer.value(answer(to: try request(validating: JSONLayoutContainer(object))))
+        case .fast: writer.value(answer(to: try request(validating: object)))
         case .foundation: try writeDecodingWithFoundation(element.bytes, into: &writer)
         }
         return nil

@@ -21,9 +21,9 @@ package protocol LayoutOperation: Sendable {
 
   /// Reads and validates one request from a parsed body or a body read in one pass
   /// (`JSONRecord`): the model's own `init(validating:)`, which holds every contract rule.
-  /// (Generic over the container's object, never an existential, so that the model's
-  /// validation is specialized for each.)
-  static func request<Object>(validating container: LayoutContainer<Object>) throws -> Request
+  /// (Generic over the container, never an existential, so that the model's validation is
+  /// specialized for each.)
+  static func request<Container: LayoutDecodingContainer>(validating container: Container) throws -> Request
 
   /// The answer to a valid request: the core's computation.
   static func answer(to request: Request) -> Answer
@@ -42,7 +42,9 @@ package enum AvoidOperation: LayoutOperation {
   package static let path = "/avoid"
 
   @inline(__always)
-  package static func request<Object>(validating container: LayoutContainer<Object>) throws -> AvoidRequest {
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> AvoidRequest {
     try AvoidRequest(validating: container)
   }
 
@@ -61,8 +63,8 @@ package enum CaretFollowOperation: LayoutOperation {
   package static let path = "/caret-follow"
 
   @inline(__always)
-  package static func request<Object>(
-    validating container: LayoutContainer<Object>
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
   ) throws -> CaretFollowRequest {
     try CaretFollowRequest(validating: container)
   }
@@ -82,7 +84,9 @@ package enum ChatOperation: LayoutOperation {
   package static let path = "/chat"
 
   @inline(__always)
-  package static func request<Object>(validating container: LayoutContainer<Object>) throws -> ChatRequest {
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> ChatRequest {
     try ChatRequest(validating: container)
   }
 

@@ -10,12 +10,21 @@ extension Router {
     add(.post, Operation.path) { request, response in
       try Operation.respond(to: request, decoder: decoder, into: &response)
     }
-    add(.options, Operation.path) { request, response in cors.answerPreflight(request, &response) }
     add(.post, Operation.batchPath, maxBodyBytes: batches.maxBodyBytes) { request, response in
       try Operation.respondToBatch(
         request, decoder: decoder, maxItemBytes: batches.maxItemBytes, into: &response)
     }
-    add(.options, Operation.batchPath) { request, response in cors.answerPreflight(request, &response) }
+    addPreflight(Operation.path, cors)
+    addPreflight(Operation.batchPath, cors)
+  }
+
+  /// Routes the CORS preflight `OPTIONS` on `path`, answered with the router's `Allow` for the
+  /// path: `OPTIONS` is routed first with no answer so that the value names it too. A method
+  /// routed on `path` later is not in it.
+  private mutating func addPreflight(_ path: String, _ cors: CORSPolicy) {
+    add(.options, path) { _, _ in }
+    let allow = allowedMethods(for: path) ?? ""
+    add(.options, path) { request, response in cors.answerPreflight(request, allow: allow, &response) }
   }
 }
 

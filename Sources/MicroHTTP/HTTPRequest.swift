@@ -275,5 +275,7 @@ package struct HTTPHeader: Hashable, Sendable {
   }
 
   /// `X-Request-Id`: the header that carries a request's id, in both directions.
-  package static let requestIDName = "X-Request-Id"
+  ///
+  /// A `StaticString`, as every name `KnownHeaders` compares request fields with in place.
+  package static let requestIDName: StaticString = "X-Request-Id"
 }

@@ -214,15 +214,11 @@ package enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible
   package var description: String {
     switch self {
     case .addressInUse(let host, let port):
-      "address already in use: \(Self.endpoint(host, port))"
+      "address already in use: \(HTTPSyntax.authority(host: host, port: port))"
     case .invalidAddress(let host, let port):
-      "invalid listen address \(Self.endpoint(host, port)): use localhost or an IP literal and a port 0...65535"
+      "invalid listen address \(HTTPSyntax.authority(host: host, port: port)): use localhost or an IP literal and a port 0...65535"
     case .cannotStart(let host, let port, let errno):
-      "cannot listen on \(Self.endpoint(host, port)) (errno \(errno))"
+      "cannot listen on \(HTTPSyntax.authority(host: host, port: port)) (errno \(errno))"
     }
-  }
-
-  private static func endpoint(_ host: String, _ port: Int) -> String {
-    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
 }

@@ -1,7 +1,7 @@
 import Glibc
 
-// RFC 9110 and RFC 9112's grammar, as far as the server checks requests against it, and the path
-// a request target names.
+// RFC 9110 and RFC 9112's grammar, as far as the server checks requests against it, the path a
+// request target names and the authority a URL names a server by.
 
 /// The path an origin-form or absolute-form request target names (RFC 9112 §3.2.2): for
 /// `http://host:8080/healthz` it is `/healthz` (and `/` when the target has no path). The query
@@ -29,6 +29,7 @@ extension Substring {
 
 /// What requests are checked against of RFC 9110's and RFC 3986's grammar: tokens, hosts,
 /// targets, escapes and codings, over bit sets of their characters.
+/// It also writes a host and port as an authority (`authority(host:port:)`).
 package enum HTTPSyntax {
   // The character classes, as bit sets written out so that reading them costs no lazy
   // initialization; `HeaderSyntaxTests` checks each against its characters.
@@ -144,6 +145,12 @@ package enum HTTPSyntax {
       return false
     }
     return true
+  }
+
+  /// `host:port` as a URL's authority or a `Host` value writes it (RFC 3986 §3.2.2): an IPv6
+  /// literal in brackets, unless it has them already.
+  package static func authority(host: String, port: Int) -> String {
+    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
 
   /// Whether a `Content-Encoding` value of `count` bytes names no coding: empty, or `identity`

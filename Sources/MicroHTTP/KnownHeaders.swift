@@ -18,8 +18,8 @@ package struct KnownHeaders {
       case .contentType: "Content-Type"
       case .accept: "Accept"
       case .origin: "Origin"
-      case .requestID: "X-Request-Id"
-      case .traceparent: "traceparent"
+      case .requestID: HTTPHeader.requestIDName
+      case .traceparent: TraceContext.headerName
       case .host: "Host"
       case .expect: "Expect"
       case .accessControlRequestMethod: "Access-Control-Request-Method"

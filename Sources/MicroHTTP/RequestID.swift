@@ -137,7 +137,7 @@ package final class RequestIDs: Sendable {
 
   /// Ids in `header`: the client's own when it is 1 to 128 characters of visible ASCII, else a
   /// new one (32 hex digits).
-  package init(header: String = HTTPHeader.requestIDName) {
+  package init(header: String = HTTPHeader.requestIDName.description) {
     self.header = header
     self.knownHeader = KnownHeaders.Name(header)
     self.source = RequestIDSource()

@@ -15,7 +15,7 @@ package struct TraceContext: Hashable, Sendable {
   package let flags: UInt8
 
   /// The header's name.
-  package static let headerName = "traceparent"
+  package static let headerName: StaticString = "traceparent"
 
   /// The context a `traceparent` value carries, or nil when it is not a valid one.
   package init?(header value: UnsafeBufferPointer<UInt8>) {

@@ -58,7 +58,7 @@ import Testing
       case .foundation: value = try JSONDecoder().decode(type, from: Data(body))
       case .fastObject:
         value = try body.withUnsafeBytes { bytes in
-          try JSONDocument.withParsed(bytes) { try T(validating: JSONLayoutContainer($0)) }
+          try JSONDocument.withParsed(bytes) { try T(validating: $0) }
         }
       }
       return .value(String(describing: value))

@@ -14,7 +14,7 @@ import Testing
   /// service then reads the body again with the general parser).
   static func read<T: ValidatingModel>(_ type: T.Type, _ body: [UInt8]) -> String? {
     let value = try? body.withUnsafeBytes { bytes in
-      try JSONRecord.withRead(bytes) { try T(validating: RecordLayoutContainer($0)) }
+      try JSONRecord.withRead(bytes) { try T(validating: $0) }
     }
     return value.flatMap { $0 }.map { String(describing: $0) }
   }

@@ -65,13 +65,13 @@ enum RequestBody {
         // which answers with the exact problem.
         do {
           if let request = try JSONRecord.withRead(
-            body, { try Operation.request(validating: RecordLayoutContainer($0)) })
+            body, { try Operation.request(validating: $0) })
           {
             return request
           }
         } catch {}
         return try JSONDocument.withParsed(body) {
-          try Operation.request(validating: JSONLayoutContainer($0))
+          try Operation.request(validating: $0)
         }
       case .foundation:
         #if LAYOUTD_WITHOUT_FOUNDATION
@@ -142,88 +142,17 @@ enum RequestBody {
   #endif
 }
 
-/// The reads a request model makes of a JSON object, member by member: what a parsed object
-/// (`JSONObject`) and a one-pass record's object (`JSONRecordObject`) both offer, so that one
-/// container over either serves the models.
+/// A parsed body's object as the request models read it: their own validation
+/// (`init(validating:)`) runs straight on the document, with the same answers and errors as
+/// their `Codable` decoding.
 ///
-/// Members are named by `StaticString`. An object is valid only inside the closure that lent it
-/// (`JSONDocument.withParsed`, `JSONRecord.withRead`).
-package protocol JSONObjectReading {
-  // `LayoutDecodingContainer`'s reads, same names and meanings: LayoutJSON knows no LayoutCore,
-  // so its objects cannot conform to that protocol themselves.
+/// The object's reads are `LayoutDecodingContainer`'s, same names and meanings; LayoutJSON knows
+/// no LayoutCore, so the conformance is declared here.
+extension JSONObject: LayoutDecodingContainer {}
 
-  /// The path from the document's top to this object, for errors; empty where the reader keeps
-  /// none.
-  var codingPath: [any CodingKey] { get }
-  func contains(_ name: StaticString) -> Bool
-  func number(_ name: StaticString) throws -> Double
-  func numberIfPresent(_ name: StaticString) throws -> Double?
-  func stringIfPresent(_ name: StaticString) throws -> String?
-  func boolIfPresent(_ name: StaticString) throws -> Bool?
-  func object(_ name: StaticString) throws -> Self
-  func objectIfPresent(_ name: StaticString) throws -> Self?
-  func arrayCountIfPresent(_ name: StaticString) throws -> Int?
-  func object(_ name: StaticString, at index: Int) throws -> Self
-}
-
-extension JSONObject: JSONObjectReading {}
-
-extension JSONRecordObject: JSONObjectReading {
+/// An object of a body read in one pass (`JSONRecord`) as the request models read it.
+extension JSONRecordObject: LayoutDecodingContainer {
   /// A record keeps no paths: whatever fails is read again by the general parser, whose error
   /// carries the path.
   package var codingPath: [any CodingKey] { [] }
 }
-
-/// A body's object as the request models read it: the models' own validation
-/// (`init(validating:)`) runs straight on the parsed document or the one-pass record, with the
-/// same answers and errors as their `Codable` decoding.
-package struct LayoutContainer<Object: JSONObjectReading>: LayoutDecodingContainer {
-  let object: Object
-
-  package init(_ object: Object) {
-    self.object = object
-  }
-
-  package var codingPath: [any CodingKey] { object.codingPath }
-
-  @inline(__always)
-  package func contains(_ name: StaticString) -> Bool { object.contains(name) }
-
-  @inline(__always)
-  package func number(_ name: StaticString) throws -> Double { try object.number(name) }
-
-  @inline(__always)
-  package func numberIfPresent(_ name: StaticString) throws -> Double? { try object.numberIfPresent(name) }
-
-  @inline(__always)
-  package func stringIfPresent(_ name: StaticString) throws -> String? { try object.stringIfPresent(name) }
-
-  @inline(__always)
-  package func boolIfPresent(_ name: StaticString) throws -> Bool? { try object.boolIfPresent(name) }
-
-  @inline(__always)
-  package func object(_ name: StaticString) throws -> Self { Self(try object.object(name)) }
-
-  @inline(__always)
-  package func objectIfPresent(_ name: StaticString) throws -> Self? {
-    guard let member = try object.objectIfPresent(name) else { return nil }
-    return Self(member)
-  }
-
-  @inline(__always)
-  package func arrayCountIfPresent(_ name: StaticString) throws -> Int? {
-    try object.arrayCountIfPresent(name)
-  }
-
-  @inline(__always)
-  package func object(_ name: StaticString, at index: Int) throws -> Self {
-    Self(try object.object(name, at: index))
-  }
-}
-
-/// A parsed body's object (the general parser's tape), with the paths its errors need.
-package typealias JSONLayoutContainer = LayoutContainer<JSONObject>
-
-/// A body read in one pass (`JSONRecord`). Its errors carry no path: whatever it throws, the body
-/// is read again through `JSONLayoutContainer`, whose error is the answer.
-package typealias RecordLayoutContainer = LayoutContainer<JSONRecordObject>

@@ -13,7 +13,7 @@ package struct CORSPolicy: Equatable, Sendable {
   /// Request headers a preflight allows.
   static let allowHeaders = "Content-Type, Accept, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
   /// Response headers a page may read besides the CORS-safelisted ones.
-  static let exposeHeaders = HTTPHeader.requestIDName
+  static let exposeHeaders = HTTPHeader.requestIDName.description
   /// Seconds a browser may cache a preflight answer.
   static let maxAge = "600"
 
@@ -36,15 +36,15 @@ package struct CORSPolicy: Equatable, Sendable {
     return origin
   }
 
-  /// A CORS preflight (or a plain `OPTIONS`): 204 with `Allow`. When the `Origin` is allowed and
-  /// the browser asks for a method, the answer allows `POST` with `Content-Type`, `Accept`,
-  /// `X-Request-Id` and `traceparent` for `Access-Control-Max-Age` seconds.
-  /// `Access-Control-Allow-Origin` is added by `CORSMiddleware`, as on every answer to a request
-  /// with `Origin`.
-  func answerPreflight(_ request: borrowing HTTPRequest, _ response: inout HTTPResponse) {
+  /// A CORS preflight (or a plain `OPTIONS`): 204 with `allow`, the route's methods, as `Allow`.
+  /// When the `Origin` is allowed and the browser asks for a method, the answer allows `POST`
+  /// with `Content-Type`, `Accept`, `X-Request-Id` and `traceparent` for
+  /// `Access-Control-Max-Age` seconds. `Access-Control-Allow-Origin` is added by
+  /// `CORSMiddleware`, as on every answer to a request with `Origin`.
+  func answerPreflight(_ request: borrowing HTTPRequest, allow: String, _ response: inout HTTPResponse) {
     response.status = 204
     response.contentType = ""
-    response.addHeader("Allow", "OPTIONS, POST")
+    response.addHeader("Allow", allow)
     guard request.hasHeader(.accessControlRequestMethod),
       allowedOrigin(for: request.header(.origin)) != nil
     else { return }

@@ -1,4 +1,5 @@
 import Glibc
+import MicroHTTP
 import Posix
 
 /// `layoutd --health-check`: asks a running layoutd for `GET /healthz` and exits 0 on a 200.
@@ -119,7 +120,7 @@ package struct HealthCheck: Sendable {
 
   /// `host:port` as `Host` wants it: an IPv6 literal in brackets.
   private var authority: String {
-    host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    HTTPSyntax.authority(host: host, port: port)
   }
 }
 

@@ -72,7 +72,7 @@ package enum Layoutd {
       )
     }
     log.message(
-      "layoutd \(LayoutdVersion.current) listening on http://\(hostForURL(configuration.host)):\(server.port)"
+      "layoutd \(LayoutdVersion.current) listening on http://\(HTTPSyntax.authority(host: configuration.host, port: server.port))"
         + " (threads: \(configuration.threads), decoder: \(options.decoder.rawValue))")
 
     let signal = SignalSet.shutdown.wait()
@@ -127,9 +127,5 @@ package enum Layoutd {
     let milliseconds = Int((MonotonicClock.now.seconds(since: start) * 1000).rounded())
     let fraction = String(milliseconds % 1000)
     return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-  }
-
-  private static func hostForURL(_ host: String) -> String {
-    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
   }
 }
