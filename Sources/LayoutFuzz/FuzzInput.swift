@@ -27,7 +27,8 @@ enum FuzzInput {
     let selector = input.first ?? 0
     let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
     let isBatch = selector & 0x40 != 0
-    let endpoint = selector & 0x80 != 0 ? "/chat" : selector & 1 == 0 ? "/avoid" : "/caret-follow"
+    // The route table's endpoints, in its order: bit 7 picks the third, else bit 0 one of the first two.
+    let endpoint = LayoutService.operationPaths[selector & 0x80 != 0 ? 2 : Int(selector & 1)]
     let path = endpoint + (isBatch ? "/batch" : "")
     var headers: [HTTPHeader] = []
     switch (selector >> 1) & 3 {

@@ -20,7 +20,7 @@ package struct LayoutService: Sendable {
   /// The largest batch item, in bytes: the single routes' body limit (the server's
   /// `maxBodyBytes`), so that an item is refused as its own request would be.
   package let maxItemBytes: Int
-  /// Every route.
+  /// Every route (`RouteTable`).
   package let router: Router
   /// The counters `/metrics` exposes, one set per route; `nil` leaves `/metrics` out.
   package let metrics: ServiceMetrics?
@@ -38,24 +38,12 @@ package struct LayoutService: Sendable {
     self.decoder = decoder
     self.maxBatchBytes = maxBatchBytes
     self.maxItemBytes = maxItemBytes
-    var router = Router()
-    // The computing endpoints, each with its four routes. Named one by one, not looped over as
-    // `any LayoutOperation.Type`: each route's handler is then specialized for its operation.
-    let batches = BatchLimits(maxBodyBytes: maxBatchBytes, maxItemBytes: maxItemBytes)
-    router.add(AvoidOperation.self, decoder: decoder, cors: cors, batches: batches)
-    router.add(CaretFollowOperation.self, decoder: decoder, cors: cors, batches: batches)
-    router.add(ChatOperation.self, decoder: decoder, cors: cors, batches: batches)
-    router.addStaticFiles()
-    router.addProbes(readiness)
-    if metrics {
-      // The counters know every route, `/metrics` (added next) included.
-      let metrics = ServiceMetrics(routes: router.paths + [ServiceMetrics.path])
-      router.addMetrics(metrics, readiness)
-      self.metrics = metrics
-    } else {
-      self.metrics = nil
-    }
-    self.router = router
+    let routes = RouteTable(
+      decoder: decoder, cors: cors,
+      batches: BatchLimits(maxBodyBytes: maxBatchBytes, maxItemBytes: maxItemBytes), readiness: readiness,
+      metrics: metrics)
+    self.router = routes.router
+    self.metrics = routes.metrics
   }
 
   /// Sets what layoutd's server runs with besides its limits: every answer carries

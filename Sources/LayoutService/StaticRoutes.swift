@@ -2,21 +2,10 @@ import LayoutAssets
 import MicroHTTP
 
 extension Router {
-  /// Routes the files layoutd serves: `GET /` (the playground), `/layoutd.js`, its TypeScript
-  /// declarations `/layoutd.d.ts`, and `/openapi.yaml`.
-  mutating func addStaticFiles() {
-    addAsset(
-      "/", file: "playground.html", contentType: LayoutService.playgroundContentType,
-      headers: [HTTPHeader("Content-Security-Policy", LayoutService.playgroundContentSecurityPolicy)])
-    addAsset("/layoutd.js", file: "layoutd.js", contentType: LayoutService.clientModuleContentType)
-    addAsset("/layoutd.d.ts", file: "layoutd.d.ts", contentType: LayoutService.clientModuleTypesContentType)
-    add(.get, "/openapi.yaml") { request, response in LayoutService.openAPI(request, &response) }
-  }
-
   /// Routes `GET path` to the asset `name` (a path relative to `Assets/`, embedded at build
   /// time), served as `contentType` with `headers` and `X-Content-Type-Options: nosniff`; 404
   /// when the build embedded no such file.
-  private mutating func addAsset(
+  mutating func addAsset(
     _ path: String, file name: String, contentType: String, headers: [HTTPHeader] = []
   ) {
     add(.get, path) { request, response in
@@ -35,7 +24,7 @@ extension LayoutService {
 
   /// `GET /openapi.yaml`: the OpenAPI 3.1 description of this API, embedded at build time from
   /// the repository's `openapi.yaml`.
-  static func openAPI(_ request: borrowing HTTPRequest, _ response: inout HTTPResponse) {
+  static func openAPI(_ response: inout HTTPResponse) {
     response.contentType = openAPIContentType
     Assets.openAPI.withUTF8Buffer { response.write($0) }
   }

@@ -84,13 +84,11 @@ struct GaugeSources {
   weak var log: LogWriter?
 }
 
-extension Router {
-  /// Routes `GET /metrics`: the Prometheus text exposition format 0.0.4.
-  mutating func addMetrics(_ metrics: ServiceMetrics, _ readiness: Readiness) {
-    add(.get, ServiceMetrics.path) { _, response in
-      response.contentType = ServiceMetrics.contentType
-      response.write(metrics.exposition(ready: readiness.isReady))
-    }
+extension ServiceMetrics {
+  /// `GET /metrics`: the Prometheus text exposition format 0.0.4.
+  func answer(_ response: inout HTTPResponse, ready: Bool) {
+    response.contentType = Self.contentType
+    response.write(exposition(ready: ready))
   }
 }
 

@@ -20,13 +20,16 @@ package final class Readiness: Sendable {
   }
 }
 
-extension Router {
-  /// Routes the probes: `GET /healthz` (the process is up) and `GET /readyz` (it takes traffic).
-  mutating func addProbes(_ readiness: Readiness) {
-    add(.get, "/healthz") { _, response in response.write(#"{"status":"ok"}"#) }
-    add(.get, "/readyz") { _, response in
-      guard readiness.isReady else { throw HTTPError.draining }
-      response.write(#"{"status":"ready"}"#)
-    }
+extension Readiness {
+  /// `GET /healthz`: the process is up.
+  static func answerHealth(_ response: inout HTTPResponse) {
+    response.write(#"{"status":"ok"}"#)
+  }
+
+  /// `GET /readyz`: 200 while the instance takes traffic, the 503 `draining` problem once it
+  /// drains.
+  func answerReadiness(_ response: inout HTTPResponse) throws(HTTPError) {
+    guard isReady else { throw HTTPError.draining }
+    response.write(#"{"status":"ready"}"#)
   }
 }

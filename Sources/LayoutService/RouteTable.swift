@@ -1,0 +1,66 @@
+import MicroHTTP
+
+/// Every route layoutd serves, registered here and nowhere else: the computing endpoints (each
+/// with its batch route and CORS preflights), the files, the probes and `/metrics`.
+///
+/// What else knows the routes reads them from here: the router and its `Allow` values (which
+/// CORS preflights answer with), the metrics' `route` labels, the usage text and the fuzzer
+/// (`operationPaths`), and the check that `openapi.yaml` describes exactly these routes
+/// (`RouteTableTests`). A new route is one line below; a new endpoint is one `LayoutOperation`
+/// and one line.
+struct RouteTable {
+  /// The routes, with their handlers.
+  private(set) var router = Router()
+  /// The computing endpoints' paths, in the order registered: `/avoid`, `/caret-follow`, `/chat`.
+  private(set) var operationPaths: [String] = []
+  /// The counters `/metrics` exposes; `nil` when the route is left out.
+  private(set) var metrics: ServiceMetrics?
+
+  /// The routes of a service reading bodies with `decoder`, answering preflights as `cors`
+  /// allows, taking batches within `batches`, reporting `readiness`, with or without `/metrics`.
+  init(
+    decoder: RequestDecoder = .fast, cors: CORSPolicy = .anyOrigin,
+    batches: BatchLimits = BatchLimits(
+      maxBodyBytes: Batch.defaultMaxBytes, maxItemBytes: HTTPServer.Configuration.defaultMaxBodyBytes),
+    readiness: Readiness = Readiness(), metrics: Bool = true
+  ) {
+    // Named one by one, not looped over as `any LayoutOperation.Type`: each route's handler is
+    // then specialized for its operation.
+    addOperation(AvoidOperation.self, decoder: decoder, cors: cors, batches: batches)
+    addOperation(CaretFollowOperation.self, decoder: decoder, cors: cors, batches: batches)
+    addOperation(ChatOperation.self, decoder: decoder, cors: cors, batches: batches)
+
+    router.addAsset(
+      "/", file: "playground.html", contentType: LayoutService.playgroundContentType,
+      headers: [HTTPHeader("Content-Security-Policy", LayoutService.playgroundContentSecurityPolicy)])
+    router.addAsset("/layoutd.js", file: "layoutd.js", contentType: LayoutService.clientModuleContentType)
+    router.addAsset(
+      "/layoutd.d.ts", file: "layoutd.d.ts", contentType: LayoutService.clientModuleTypesContentType)
+    router.add(.get, "/openapi.yaml") { _, response in LayoutService.openAPI(&response) }
+
+    router.add(.get, "/healthz") { _, response in Readiness.answerHealth(&response) }
+    router.add(.get, "/readyz") { _, response in try readiness.answerReadiness(&response) }
+
+    if metrics {
+      // The counters know every route, `/metrics` (added next) included.
+      let metrics = ServiceMetrics(routes: router.paths + [ServiceMetrics.path])
+      router.add(.get, ServiceMetrics.path) { _, response in
+        metrics.answer(&response, ready: readiness.isReady)
+      }
+      self.metrics = metrics
+    }
+  }
+
+  /// Routes `Operation`'s four routes (`Router.add(_:decoder:cors:batches:)`) and notes its path.
+  private mutating func addOperation<Operation: LayoutOperation>(
+    _ operation: Operation.Type, decoder: RequestDecoder, cors: CORSPolicy, batches: BatchLimits
+  ) {
+    router.add(operation, decoder: decoder, cors: cors, batches: batches)
+    operationPaths.append(Operation.path)
+  }
+}
+
+extension LayoutService {
+  /// The computing endpoints' paths, as the route table registers them.
+  package static let operationPaths = RouteTable(metrics: false).operationPaths
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import LayoutService
+
+/// The route table is the one list of routes: `openapi.yaml` describes exactly its paths and
+/// methods, and what names the computing endpoints names the table's.
+@Suite("The route table")
+struct RouteTableTests {
+  /// The methods `openapi.yaml` describes on each path, lowercased, read from its `paths:`
+  /// block: a path is a key indented by two spaces, a method one indented by four.
+  static func openAPIRoutes() throws -> [String: Set<String>] {
+    let text = try String(contentsOf: OpenAPIRouteTests.fileOnDisk, encoding: .utf8)
+    let methods: Set<String> = ["get", "head", "post", "put", "patch", "delete", "options", "trace"]
+    var routes: [String: Set<String>] = [:]
+    var inPaths = false
+    var path: String?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if !line.hasPrefix(" "), !line.isEmpty {
+        inPaths = line == "paths:"
+        path = nil
+        continue
+      }
+      guard inPaths else { continue }
+      if line.hasPrefix("  /"), !line.hasPrefix("   "), line.hasSuffix(":") {
+        let key = String(line.dropFirst(2).dropLast())
+        path = key.hasPrefix("'") ? String(key.dropFirst().dropLast()) : key
+        routes[path!] = []
+      } else if let path, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+        let key = String(line.dropFirst(4).dropLast())
+        if methods.contains(key) { routes[path, default: []].insert(key) }
+      }
+    }
+    return routes
+  }
+
+  /// The methods the router answers on each path (its `Allow`), lowercased.
+  static func routedRoutes(_ service: LayoutService) -> [String: Set<String>] {
+    var routes: [String: Set<String>] = [:]
+    for path in service.router.paths {
+      let allow = service.router.allowedMethods(for: path) ?? ""
+      routes[path] = Set(
+        allow.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+    }
+    return routes
+  }
+
+  @Test func openAPIDescribesEveryRouteAndNoOther() throws {
+    let described = try Self.openAPIRoutes()
+    #expect(described.count >= 13)
+    let routed = Self.routedRoutes(LayoutService())
+    #expect(Set(described.keys) == Set(routed.keys))
+    for (path, methods) in routed {
+      #expect(described[path] == methods, "\(path)")
+    }
+  }
+
+  @Test func theComputingEndpointsAreTheTablesEachWithItsBatchRoute() {
+    #expect(LayoutService.operationPaths == ["/avoid", "/caret-follow", "/chat"])
+    let routed = Self.routedRoutes(LayoutService())
+    for path in LayoutService.operationPaths {
+      #expect(routed[path] == ["options", "post"], "\(path)")
+      #expect(routed[path + "/batch"] == ["options", "post"], "\(path)/batch")
+    }
+  }
+
+  @Test func withoutMetricsTheMetricsRouteIsAbsentAndTheRestStay() {
+    let with = Self.routedRoutes(LayoutService())
+    let without = Self.routedRoutes(LayoutService(metrics: false))
+    #expect(with[ServiceMetrics.path] == ["get", "head"])
+    #expect(without[ServiceMetrics.path] == nil)
+    #expect(without.count == with.count - 1)
+  }
+}
