@@ -183,4 +183,12 @@ struct AccessLogTests {
     options.logFormat = .json
     #expect(options.accessLogFormat(standardErrorIsTerminal: true) == .json)
   }
+
+  @Test func anOffLogRecordsNothing() {
+    let pipe = LogPipe()
+    let log = AccessLog(format: .off, descriptor: pipe.writeEnd)
+    log.record(Self.record())
+    log.writer.close()
+    #expect(pipe.drain() == "")
+  }
 }

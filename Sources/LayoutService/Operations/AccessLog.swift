@@ -10,8 +10,10 @@ import Posix
 /// standard error is slower than the traffic) the line is dropped and counted in the writer's
 /// `droppedLineCount`.
 package final class AccessLog: HTTPMiddleware {
-  /// How each line is written.
+  /// How each line is written, or that none is (`layoutd --log-format`).
   package enum Format: String, Sendable, CaseIterable {
+    /// No line: `layoutd` installs no access log, and one in this format records nothing.
+    case off
     /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
@@ -46,6 +48,7 @@ package final class AccessLog: HTTPMiddleware {
 
   /// Logs one finished request. Never blocks on the descriptor.
   package func record(_ request: borrowing CompletedRequest) {
+    guard format != .off else { return }
     let time = AccessLogLine.now()
     let room = AccessLogLine.room(for: request)
     let stamp = Self.stamps.current
@@ -58,6 +61,7 @@ package final class AccessLog: HTTPMiddleware {
     if writer.isOpen, let base = shard.reserve(room, limit: limit) {
       var line = LineBuffer(base: base)
       switch format {
+      case .off: break  // `record` returned before.
       case .text: AccessLogLine.text(request, at: time, clock: &stamp.clock, into: &line)
       case .json: AccessLogLine.json(request, at: time, clock: &stamp.clock, into: &line)
       }

@@ -25,6 +25,9 @@ package enum Layoutd {
       case .version:
         print("layoutd \(LayoutdVersion.current)")
         return 0
+      case .flagTable:
+        print(LayoutdOptions.flagTable)
+        return 0
       case .healthCheck(let parsed):
         return HealthCheck(options: parsed).run()
       case .run(let parsed):

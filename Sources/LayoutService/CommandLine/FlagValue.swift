@@ -1,0 +1,97 @@
+/// What a `layoutd` flag takes: how its text is read and checked, and how a value is shown again.
+struct FlagValue<Value>: Sendable {
+  /// What the usage text calls the value: `N`, `ADDRESS`, `off|text|json`.
+  let name: String
+  /// The value `text` stands for, or the error that names `source`, the flag or variable.
+  let read: @Sendable (_ text: String, _ source: String) throws(UsageError) -> Value
+  /// The text that stands for a value; `nil` when none does.
+  let show: @Sendable (Value) -> String?
+}
+
+extension FlagValue<Int> {
+  /// A whole number of `range`, called `name` (`N`, or `S` for seconds).
+  static func wholeNumber(_ range: ClosedRange<Int>, called name: String = "N") -> Self {
+    FlagValue(
+      name: name,
+      read: { text, source throws(UsageError) in
+        guard let number = Int(text), range.contains(number) else {
+          throw UsageError(
+            "\(source): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+          )
+        }
+        return number
+      }, show: { String($0) })
+  }
+
+  /// A number of seconds in `range`.
+  static func seconds(_ range: ClosedRange<Int>) -> Self {
+    wholeNumber(range, called: "S")
+  }
+}
+
+extension FlagValue<String> {
+  /// An address to bind: any text but the empty one.
+  static let address = FlagValue(
+    name: "ADDRESS",
+    read: { text, source throws(UsageError) in
+      guard !text.isEmpty else { throw UsageError("\(source) needs an address") }
+      return text
+    }, show: { $0 })
+
+  /// A CORS origin, or `*`: text without white space.
+  static let origin = FlagValue(
+    name: "ORIGIN",
+    read: { text, source throws(UsageError) in
+      guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+        throw UsageError("\(source): expected an origin such as https://example.com or *")
+      }
+      return text
+    }, show: { $0 })
+}
+
+extension FlagValue where Value: Equatable & Sendable {
+  /// One of `choices`, each a word and the value it stands for.
+  static func choice(_ choices: [(word: String, value: Value)]) -> Self {
+    let words = choices.map(\.word)
+    let expected = words.dropLast().joined(separator: ", ") + " or " + words.last!
+    return FlagValue(
+      name: words.joined(separator: "|"),
+      read: { text, source throws(UsageError) in
+        guard let choice = choices.first(where: { $0.word == text }) else {
+          throw UsageError("\(source): expected \(expected), got '\(text)'")
+        }
+        return choice.value
+      }, show: { value in choices.first { $0.value == value }?.word })
+  }
+
+  /// This value, once `check` has let it through; `check` answers what is wrong with the text
+  /// after the source's name, or `nil`.
+  func checked(_ check: @escaping @Sendable (Value, _ text: String) -> String?) -> Self {
+    FlagValue(
+      name: name,
+      read: { text, source throws(UsageError) in
+        let value = try read(text, source)
+        if let problem = check(value, text) { throw UsageError("\(source): \(problem)") }
+        return value
+      }, show: show)
+  }
+}
+
+extension FlagValue
+where Value: RawRepresentable & CaseIterable & Equatable & Sendable, Value.RawValue == String {
+  /// One of the cases of `Value`, by raw value, in their order.
+  static var oneOfTheCases: Self {
+    choice(Value.allCases.map { ($0.rawValue, $0) })
+  }
+}
+
+extension FlagValue {
+  /// This value's optional: the same words, and `nil` shown as no word.
+  var optional: FlagValue<Value?> {
+    FlagValue<Value?>(
+      name: name,
+      read: { text, source throws(UsageError) in
+        try read(text, source)
+      }, show: { $0.flatMap(show) })
+  }
+}
