@@ -1,8 +1,9 @@
 import Glibc
 
-/// The request headers the server and layoutd read on every request, found in the one pass over
-/// the header fields that `RequestFraming` makes anyway, so that reading them later is a load
-/// instead of a search of the connection's fields.
+/// The request headers an HTTP API reads on every request (content negotiation, CORS, request
+/// ids, trace context) and the server's own framing headers, found in the one pass over the header
+/// fields that `RequestFraming` makes anyway, so that reading them later is a load instead of a
+/// search of the connection's fields.
 ///
 /// Each holds the first field of its name, as `MHD_lookup_connection_value` would find it; the
 /// values are libmicrohttpd's, valid while the request lasts.

@@ -61,6 +61,7 @@ struct RouteTableTests {
     for path in LayoutService.operationPaths {
       #expect(routed[path] == ["options", "post"], "\(path)")
       #expect(routed[path + "/batch"] == ["options", "post"], "\(path)/batch")
+      #expect(LayoutdOptions.usage.contains("POST \(path)"), "the usage text names \(path)")
     }
   }
 

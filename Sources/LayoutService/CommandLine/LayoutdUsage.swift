@@ -4,7 +4,8 @@ extension LayoutdOptions {
     usage: layoutd [options]
            layoutd --health-check [--host ADDRESS] [--port N]
 
-    Keyboard-avoidance layout over HTTP: POST /avoid, POST /caret-follow, and their /batch routes.
+    Keyboard-avoidance layout over HTTP: \(LayoutService.operationPaths.map { "POST \($0)" }.joined(separator: ", ")),
+    and their /batch routes.
 
     options:
     \(flags.filter(\.isListed).map(usageLines).joined(separator: "\n"))
