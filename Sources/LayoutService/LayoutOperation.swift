@@ -106,7 +106,7 @@ extension LayoutOperation {
   /// route without the HTTP around it.
   ///
   /// Throws the 400 or 422 problem for a body that is not JSON or breaks the contract.
-  package static func answer(
+  package static func writeAnswer(
     _ body: UnsafeRawBufferPointer, decoder: RequestDecoder = .fast, into answer: inout [UInt8]
   ) throws(HTTPError) {
     let request = try RequestBody.read(body, with: decoder, as: Self.self)

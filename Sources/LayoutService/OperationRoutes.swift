@@ -37,7 +37,7 @@ extension LayoutOperation {
     try RequestBody.check(request)
     guard request.header(.accept, satisfies: AnswerFormat.prefersSVG) else {
       try request.withBody { (body) throws(HTTPError) in
-        try answer(body, decoder: decoder, into: &response.body)
+        try writeAnswer(body, decoder: decoder, into: &response.body)
       }
       return
     }

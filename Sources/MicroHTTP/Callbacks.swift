@@ -102,21 +102,21 @@ private func startRequest(
   state.contentLength = framing.contentLength
   state.headers = framing.known
   if framing.hasProblem, let problem = framing.problem {
-    state.answer = .problem(problem)
+    state.reply = .problem(problem)
     state.closesConnection = true
   } else if state.method != .post, state.method != .get, !HTTPSyntax.isToken(method, count: strlen(method)) {
     // RFC 9112 §3: a request line that does not parse is answered 400.
-    state.answer = .problem(.methodNotToken)
+    state.reply = .problem(.methodNotToken)
     state.closesConnection = true
   } else if !isWholeRequestLine(state, method: method, version: version) {
-    state.answer = .problem(.malformedRequestLine)
+    state.reply = .problem(.malformedRequestLine)
     state.closesConnection = true
   } else if routed == nil, !HTTPSyntax.isTarget(url) {
-    state.answer = .problem(.invalidTarget)
+    state.reply = .problem(.invalidTarget)
     state.closesConnection = true
   } else if let version, strcmp(version, "HTTP/1.1") == 0, framing.known[.host] == nil {
     // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
-    state.answer = .problem(.missingHost)
+    state.reply = .problem(.missingHost)
   }
   return engine.begin(state, connection)
 }

@@ -51,10 +51,8 @@ extension RequestEngine {
     return result
   }
 
-  /// Answers the request (`answer(_:_:into:)`) in the thread's scratch response and makes it a
+  /// Answers the request (`respond(_:_:into:)`) in the thread's scratch response and makes it a
   /// libmicrohttpd response (not yet queued).
-  ///
-  /// A body grown within the budget is handed over, not copied; any other body is copied.
   private func makeResponse(
     _ state: RequestState, _ connection: OpaquePointer, body: UnsafeRawBufferPointer
   ) -> OpaquePointer? {
@@ -62,17 +60,27 @@ extension RequestEngine {
     defer { scratch.reset() }
     let request = HTTPRequest(
       method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
+    return makeResponse(&scratch.response, state, request)
+  }
+
+  /// Answers the request into `response` and makes it a libmicrohttpd response: a body grown
+  /// within the budget is handed over, not copied; any other body is copied.
+  ///
+  /// `response` is borrowed in place (`inout`), never copied out of the scratch that holds it.
+  private func makeResponse(
+    _ response: inout HTTPResponse, _ state: RequestState, _ request: borrowing HTTPRequest
+  ) -> OpaquePointer? {
     let made: OpaquePointer?
-    if answer(state, request, into: &scratch.response) {
-      made = HandedOverBody.response(taking: &scratch.response.body)
+    if respond(state, request, into: &response) {
+      made = HandedOverBody.response(taking: &response.body)
     } else {
-      made = scratch.response.body.withUnsafeBytes {
+      made = response.body.withUnsafeBytes {
         MHD_create_response_from_buffer(
           $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
       }
     }
     guard let made else { return nil }
-    addHeaders(scratch.response, state, to: made)
+    addHeaders(response, state, to: made)
     return made
   }
 

@@ -19,9 +19,9 @@ extension RequestEngine {
     // A body the server reads is counted whether it is kept or dropped.
     if admission == .readBody { state.bytesIn = request.bodyCount }
     if admission == .readBody, !state.isAnsweredByProblem {
-      answer(state, request, into: &response)
+      respond(state, request, into: &response)
     } else {
-      answer(state, request.withoutBody(), into: &response)
+      respond(state, request.withoutBody(), into: &response)
     }
     if let requestIDs, let id = response.requestID { response.addHeader(requestIDs.header, id.description) }
     if closesConnection(state) { response.addHeader("Connection", "close") }

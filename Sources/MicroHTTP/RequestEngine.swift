@@ -73,7 +73,7 @@ enum Admission {
 }
 
 // The stages, in the order a request passes them: `begin` (its headers), `receive` (each piece
-// of its body), `answer`, `end`.
+// of its body), `respond`, `end`.
 extension RequestEngine {
   /// The most bytes of a refused body that are read and dropped before its answer (413), so that
   /// the answer reaches a client that is still sending it.
@@ -92,6 +92,7 @@ extension RequestEngine {
   /// `Content-Length` over the route's limit (413) when the body is larger than
   /// `refusedBodyReadLimit` or the client waits for `100 Continue` (else the body is read and
   /// dropped first), or over what the body budget has left (503).
+  @inline(__always)
   func begin(_ state: RequestState, _ headers: borrowing HTTPRequest) -> Admission {
     if reportsEndings {
       state.start = MonotonicClock.now
@@ -104,10 +105,10 @@ extension RequestEngine {
     state.route = decision.route
     state.maxBodyBytes = decision.maxBodyBytes ?? maxBodyBytes
     // A problem found in the headers (framing, `Host`) stands; else the route decides.
-    if state.answer == nil { state.answer = decision.answer }
+    if state.reply == nil { state.reply = decision.reply }
     if state.closesConnection { return .answerNow }
     if state.contentLength > state.maxBodyBytes {
-      state.answer = .problem(.contentTooLarge(limit: state.maxBodyBytes))
+      state.reply = .problem(.contentTooLarge(limit: state.maxBodyBytes))
       guard state.contentLength <= Self.refusedBodyReadLimit, !headers.expectsContinue else {
         state.closesConnection = true
         return .answerNow
@@ -128,7 +129,7 @@ extension RequestEngine {
       let answerRoom = state.contentLength > maxBodyBytes ? state.contentLength / 2 : 0
       let total = state.contentLength + answerRoom
       guard bodyMemory.take(total, holding: total) else {
-        state.answer = .problem(.bodyMemorySpent)
+        state.reply = .problem(.bodyMemorySpent)
         state.closesConnection = true
         return .answerNow
       }
@@ -141,6 +142,7 @@ extension RequestEngine {
   /// A piece of the body arrived: keeps it, unless the request is already answered or a problem
   /// answers it. Returns `true` when the piece is the whole body, to be answered where it lies
   /// (not copied).
+  @inline(__always)
   func receive(_ piece: UnsafeRawBufferPointer, _ state: RequestState) -> Bool {
     state.bytesIn += piece.count
     receivedBodyBytes.add(piece.count, ordering: .relaxed)
@@ -180,7 +182,7 @@ extension RequestEngine {
     bodyMemory.give(state.heldBytes + state.answerRoom)
     state.heldBytes = 0
     state.answerRoom = 0
-    state.answer = .problem(problem)
+    state.reply = .problem(problem)
     if closing { state.closesConnection = true }
   }
 
@@ -192,14 +194,14 @@ extension RequestEngine {
   /// other body is taken from the budget as the copy the connection sends, and an answer the
   /// budget cannot hold becomes the 503 problem. Returns `true` for a body grown within the
   /// budget: its bytes are to be sent as they are, not copied.
-  @discardableResult
-  func answer(
+  @discardableResult @inline(__always)
+  func respond(
     _ state: RequestState, _ request: borrowing HTTPRequest, into response: inout HTTPResponse
   ) -> Bool {
     response.grow(within: bodyMemory, holding: state.answerRoom)
     state.answerRoom = 0
     run(
-      state.answer ?? .problem(.internalServerError), for: request, requestID: state.requestID,
+      state.reply ?? .problem(.internalServerError), for: request, requestID: state.requestID,
       into: &response)
     let grown = response.heldBodyBytes > 0
     if grown {
@@ -221,6 +223,7 @@ extension RequestEngine {
 
   /// The request ended (answered, aborted or timed out): tells the middleware, clears the state
   /// for the connection's next request, and gives back what it held of the body budget.
+  @inline(__always)
   func end(_ state: RequestState, completed: Bool) {
     if reportsEndings {
       let record = CompletedRequest(
@@ -259,10 +262,10 @@ extension RequestEngine {
   /// status outside 200…599 into a 500, adds the request id, then lets every middleware prepare
   /// the answer.
   private func run(
-    _ answer: RouteDecision.Answer, for request: borrowing HTTPRequest, requestID: RequestID?,
+    _ reply: RouteDecision.Reply, for request: borrowing HTTPRequest, requestID: RequestID?,
     into response: inout HTTPResponse
   ) {
-    switch answer {
+    switch reply {
     case .handler(let handler):
       do {
         try handler(request, &response)

@@ -14,9 +14,9 @@ final class RequestState {
   @exclusivity(unchecked) var path = ""
   /// The route of the path, or `nil` when no route has it.
   @exclusivity(unchecked) var route: RouteID?
-  /// What answers: the route's handler, or a problem decided before the body was read (400 for
+  /// What replies: the route's handler, or a problem decided before the body was read (400 for
   /// framing or `Host`, 404, 405, 413, 503).
-  @exclusivity(unchecked) var answer: RouteDecision.Answer?
+  @exclusivity(unchecked) var reply: RouteDecision.Reply?
   /// The largest body accepted: the route's limit, else the server's.
   @exclusivity(unchecked) var maxBodyBytes = 0
   /// The announced `Content-Length`, or -1 (none, or chunked).
@@ -60,7 +60,7 @@ final class RequestState {
     method = .get
     path = ""
     route = nil
-    answer = nil
+    reply = nil
     maxBodyBytes = 0
     contentLength = -1
     body = []
@@ -84,7 +84,7 @@ final class RequestState {
 
   /// Whether a problem (not a handler) answers the request.
   var isAnsweredByProblem: Bool {
-    if case .problem = answer { return true }
+    if case .problem = reply { return true }
     return false
   }
 }

@@ -76,18 +76,18 @@ package struct Router: Sendable {
   /// What answers a `method` request for `path`: its handler, or the 404 or 405 problem.
   func decision(for method: HTTPMethod, path: String) -> RouteDecision {
     guard let index = index(of: path) else {
-      return RouteDecision(route: nil, answer: .problem(.notFound(path: path)))
+      return RouteDecision(route: nil, reply: .problem(.notFound(path: path)))
     }
     // The route's handlers read in place (`Route.handler(in:for:)`): a method called on the
     // array's element would copy the whole route first.
     guard let handler = Route.handler(in: routes[index].handlers, for: method) else {
       return RouteDecision(
         route: routes[index].id,
-        answer: .problem(.methodNotAllowed(method, path: path, allow: routes[index].allow)),
+        reply: .problem(.methodNotAllowed(method, path: path, allow: routes[index].allow)),
         maxBodyBytes: routes[index].maxBodyBytes)
     }
     return RouteDecision(
-      route: routes[index].id, answer: .handler(handler), maxBodyBytes: routes[index].maxBodyBytes)
+      route: routes[index].id, reply: .handler(handler), maxBodyBytes: routes[index].maxBodyBytes)
   }
 
   /// The index of `path`'s route: the routes are few, and comparing their lengths first finds one
@@ -151,18 +151,18 @@ package struct Route: Sendable {
 
 /// What answers one request, decided from its method and path before its body is read.
 struct RouteDecision {
-  /// A handler, or a problem the server answers itself.
+  /// What replies: a handler, or a problem the server answers itself.
   ///
-  /// The problem is boxed (`indirect`): the answer is copied a few times per request, and a
+  /// The problem is boxed (`indirect`): the reply is copied a few times per request, and a
   /// copy is then one reference retained, not the problem's six fields.
-  enum Answer {
+  enum Reply {
     case handler(Router.Handler)
     indirect case problem(HTTPError)
   }
 
   /// The route of the request's path, when there is one (a 405 has one, a 404 none).
   var route: RouteID?
-  var answer: Answer
+  var reply: Reply
   /// The route's own body limit, when it has one.
   var maxBodyBytes: Int?
 }

@@ -63,9 +63,9 @@ func benchmark<Endpoint: LayoutOperation>(
   answer.reserveCapacity(512)
 
   // The paths must agree before their speed means anything.
-  try! body.withUnsafeBytes { try endpoint.answer($0, decoder: .fast, into: &answer) }
+  try! body.withUnsafeBytes { try endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
   let fastAnswer = answer
-  try! body.withUnsafeBytes { try endpoint.answer($0, decoder: .foundation, into: &answer) }
+  try! body.withUnsafeBytes { try endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
   precondition(answer == fastAnswer, "\(name): the decoders answer differently")
   let foundationAnswer = try! encoder.encode(
     Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
@@ -75,12 +75,12 @@ func benchmark<Endpoint: LayoutOperation>(
     "\(name): the answers differ")
 
   let fast = Measurement.of(rounds: rounds, calls: calls) {
-    body.withUnsafeBytes { try! endpoint.answer($0, decoder: .fast, into: &answer) }
+    body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
     sink &+= answer.count
   }
   let foundationCalls = max(calls / 10, 100)
   let viaJSONDecoder = Measurement.of(rounds: rounds, calls: foundationCalls) {
-    body.withUnsafeBytes { try! endpoint.answer($0, decoder: .foundation, into: &answer) }
+    body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
     sink &+= answer.count
   }
   let foundation = Measurement.of(rounds: rounds, calls: foundationCalls) {
@@ -161,7 +161,7 @@ func benchmarkBatch<Endpoint: LayoutOperation>(
   var single: [UInt8] = []
   var sink = 0
   for decoder in RequestDecoder.allCases where decoder.isAvailable {
-    try! body.withUnsafeBytes { try endpoint.answer($0, decoder: decoder, into: &single) }
+    try! body.withUnsafeBytes { try endpoint.writeAnswer($0, decoder: decoder, into: &single) }
     let count = try! batch.withUnsafeBytes {
       try endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
     }
@@ -180,7 +180,7 @@ func benchmarkBatch<Endpoint: LayoutOperation>(
       }
     }
     let perSingle = Measurement.of(rounds: rounds, calls: singleCalls) {
-      body.withUnsafeBytes { try! endpoint.answer($0, decoder: decoder, into: &single) }
+      body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: decoder, into: &single) }
       sink &+= single.count
     }
     perBatch.nanosecondsPerCall /= Double(items)
