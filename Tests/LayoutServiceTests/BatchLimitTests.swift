@@ -11,43 +11,37 @@ import Testing
 @Suite("Batch limits")
 struct BatchLimitTests {
   @Test func theBatchRoutesHaveTheirOwnBodyLimit() throws {
-    let fixture = try ServiceFixture(service: LayoutService(maxBatchBytes: 4096)) {
-      $0.maxBodyBytes = 1024
-    }
+    let fixture = try LayoutdFixture(
+      options: try LayoutdFixture.options(["--max-batch-bytes", "4096", "--max-body-bytes", "1024"]))
     let valid = BatchTests.avoidRequests(1)[0]
     // Over the single routes' limit, within the batch limit: answered.
     var items: [String] = []
     while ("[" + (items + [valid]).joined(separator: ",") + "]").utf8.count <= 4096 { items.append(valid) }
     let fits = "[" + items.joined(separator: ",") + "]"
     #expect(fits.utf8.count > 1024)
-    #expect(try BatchTests.elements(try fixture.post("/avoid/batch", fits)).count == items.count)
-    // One byte over the batch limit: 413, announced or chunked.
+    #expect(try BatchTests.elements(try fixture.client().post("/avoid/batch", fits)).count == items.count)
+    // One byte over the batch limit: 413, announced or chunked. A 413 closes its connection:
+    // each of these gets its own.
     let over = fits + String(repeating: " ", count: 4097 - fits.utf8.count)
-    // A 413 closes its connection: each of these gets its own.
-    func post(_ path: String, _ body: String) throws -> TestResponse {
-      try HTTPTestClient(port: fixture.server.port).request(
-        method: "POST", path: path, headers: [("Content-Type", "application/json")], body: body)
-    }
-    let problem = try ErrorTests().expectProblem(try post("/avoid/batch", over), status: 413)
+    let problem = try ErrorTests().expectProblem(try fixture.client().post("/avoid/batch", over), status: 413)
     #expect((problem["detail"] as? String)?.contains("4096") == true)
-    let chunked = try HTTPTestClient(port: fixture.server.port).request(
+    let chunked = try fixture.client().request(
       method: "POST", path: "/caret-follow/batch",
       headers: [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
       body: Array("\(String(4097, radix: 16))\r\n\(over)\r\n0\r\n\r\n".utf8))
     #expect(chunked.status == 413)
     // The single route keeps the server's limit.
     let padded = valid + String(repeating: " ", count: 1025 - valid.utf8.count)
-    _ = try ErrorTests().expectProblem(try post("/avoid", padded), status: 413)
-    #expect(try post("/avoid", String(padded.dropLast())).status == 200)
+    _ = try ErrorTests().expectProblem(try fixture.client().post("/avoid", padded), status: 413)
+    #expect(try fixture.client().post("/avoid", String(padded.dropLast())).status == 200)
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func anItemLargerThanTheSingleRoutesLimitIs413AtItsIndexAndTheOthersAreAnswered(
     decoder: RequestDecoder
   ) throws {
-    let fixture = try ServiceFixture(service: LayoutService(decoder: decoder, maxItemBytes: 1024)) {
-      $0.maxBodyBytes = 1024
-    }
+    let fixture = try LayoutdFixture(
+      options: try LayoutdFixture.options(["--max-body-bytes", "1024"]), decoder: decoder)
     let valid = BatchTests.avoidRequests(1)[0]
     // The same request, padded inside with a member nobody reads: 1,025 bytes.
     let padding = String(repeating: "x", count: 1025 - valid.utf8.count - #","pad":"""#.utf8.count)
@@ -59,9 +53,9 @@ struct BatchLimitTests {
     #expect(problem["status"] as? Int == 413)
     #expect(problem["type"] as? String == "about:blank")
     #expect(problem["pointer"] as? String == "/1")
-    // As the single route refuses it alone; the items around it are answered as alone.
-    let alone = try HTTPTestClient(port: fixture.server.port).request(
-      method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")], body: large)
+    // As the single route refuses it alone, on a connection; the items around it are answered
+    // as alone.
+    let alone = try fixture.client().post("/avoid", large)
     #expect(alone.status == 413)
     let single = try fixture.post("/avoid", valid).json()
     BatchTests.expectSame(elements[0], single, "item 0")
@@ -79,15 +73,15 @@ struct BatchLimitTests {
       #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"#
       + #""field":{"x":20,"y":700,"width":350,"height":44},"animation":{"duration":10,"curve":0,"frameRate":240}}"#
     let body = "[" + Array(repeating: item, count: 60).joined(separator: ",") + "]"
-    let fixture = try ServiceFixture { $0.maxBodyMemory = 1 << 20 }
-    let refused = try fixture.post("/avoid/batch", body)
+    let fixture = try LayoutdFixture { $0.maxBodyMemory = 1 << 20 }
+    let refused = try fixture.client().post("/avoid/batch", body)
     #expect(refused.status == 503)
     #expect(refused.headers["Retry-After"] == "1")
     #expect(refused.headers["Content-Type"] == "application/problem+json")
     // What it took is given back: a batch whose answer fits is answered at once.
     let fits = "[" + Array(repeating: item, count: 3).joined(separator: ",") + "]"
-    #expect(try BatchTests.elements(try fixture.post("/avoid/batch", fits)).count == 3)
-    #expect(ProductionFixture.waitUntil { fixture.server.heldBodyBytes == 0 })
+    #expect(try BatchTests.elements(try fixture.client().post("/avoid/batch", fits)).count == 3)
+    #expect(LayoutdFixture.waitUntil { fixture.server.heldBodyBytes == 0 })
   }
 
   @Test func theBatchLimitIsAFlagAndAnEnvironmentVariable() throws {
@@ -103,9 +97,9 @@ struct BatchLimitTests {
     #expect(throws: UsageError.self) { try parse(["--max-batch-bytes", "0"]) }
     #expect(throws: UsageError.self) { try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "lots"]) }
     // The flag reaches the server: a batch one byte over it is refused.
-    let fixture = try ProductionFixture(options: try parse(["--max-batch-bytes", "64"]))
+    let fixture = try LayoutdFixture(options: try parse(["--max-batch-bytes", "64"]))
     let body = "[" + String(repeating: " ", count: 62) + "]"
-    #expect(try fixture.post("/avoid/batch", body).status == 200)
-    #expect(try fixture.post("/avoid/batch", body + " ").status == 413)
+    #expect(try fixture.client().post("/avoid/batch", body).status == 200)
+    #expect(try fixture.client().post("/avoid/batch", body + " ").status == 413)
   }
 }

@@ -80,7 +80,7 @@ struct BatchTests {
   /// The element a batch holds for `request`: the single route's answer, or its problem with
   /// the pointer prefixed by `/index`.
   static func expectedElement(
-    _ fixture: ServiceFixture, _ path: String, _ request: String, index: Int
+    _ fixture: LayoutdFixture, _ path: String, _ request: String, index: Int
   ) throws -> Any {
     let single = try fixture.post(path, request)
     if single.status == 200 { return try single.json() }
@@ -103,7 +103,7 @@ struct BatchTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat"], RequestDecoder.allCases)
   func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let requests =
       switch path {
       case "/avoid": Self.avoidRequests(40)
@@ -122,7 +122,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func aProblemIsTheSingleProblemWithItsIndexInThePointer(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     var requests = Self.avoidRequests(12)
     for (offset, invalid) in Self.invalidAvoidRequests.enumerated() {
       requests.insert(invalid, at: 1 + offset * 2)
@@ -141,7 +141,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func aChatProblemPointsIntoItsItem(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let valid = Self.chatRequests(2, seed: 3)
     let bad = [
       ErrorTests.chat(#""lift":"sometimes""#), ErrorTests.chat(without: "list"),
@@ -166,7 +166,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func oneBadItemNeverChangesAnother(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let valid = Self.avoidRequests(20, seed: 77)
     let clean = try Self.elements(try fixture.post("/avoid/batch", "[" + valid.joined(separator: ",") + "]"))
     // The same requests with a bad item, a non-object and a duplicate name between each.
@@ -188,7 +188,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func theWorkedExampleIsAnswered(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let examples = try GoldenExamples.load(endpoint: "/avoid/batch")
     try #require(!examples.isEmpty)
     for example in examples {
@@ -201,7 +201,7 @@ struct BatchTests {
 
   @Test(arguments: ["/avoid/batch", "/caret-follow/batch", "/chat/batch"], RequestDecoder.allCases)
   func anEmptyArrayAnswersAnEmptyArray(_ path: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let response = try fixture.post(path, " [ ] ")
     #expect(try Self.elements(response).isEmpty)
     #expect(response.bodyString == "[]")
@@ -209,7 +209,7 @@ struct BatchTests {
 
   @Test(arguments: [#"{"container":{}}"#, "3", "null", #""batch""#, "true"], RequestDecoder.allCases)
   func aBodyThatIsNotAnArrayIsWrongTypeAtTheRoot(_ body: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let problem = try ErrorTests().expectProblem(
       try fixture.post("/avoid/batch", body), status: 422, pointer: "")
     #expect(problem["type"] as? String == "urn:layoutd:problem:wrong-type")
@@ -217,26 +217,26 @@ struct BatchTests {
 
   @Test(arguments: ["[1,", "[{}]]", "{\"a\":}", "[\u{FEFF}]", #"[{"margin":01}]"#], RequestDecoder.allCases)
   func aBodyThatIsNotJSONIs400(_ body: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let problem = try ErrorTests().expectProblem(try fixture.post("/caret-follow/batch", body), status: 400)
     #expect(problem["type"] as? String == "about:blank")
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func anEmptyBodyIs400(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     _ = try ErrorTests().expectProblem(try fixture.post("/avoid/batch", ""), status: 400)
   }
 
   @Test func aBodyThatIsNotJSONByContentTypeIs415() throws {
-    let fixture = try ServiceFixture()
+    let fixture = try LayoutdFixture()
     let response = try fixture.post("/avoid/batch", "[]", headers: [("Content-Type", "application/xml")])
     _ = try ErrorTests().expectProblem(response, status: 415)
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func moreThanTenThousandItemsIsTooManyAtTheRoot(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let items = Array(repeating: "{}", count: Batch.maxItems + 1)
     let response = try fixture.post("/avoid/batch", "[" + items.joined(separator: ",") + "]")
     let problem = try ErrorTests().expectProblem(response, status: 422, pointer: "")
@@ -245,7 +245,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func tenThousandItemsAreAnswered(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let distinct = Self.avoidRequests(10)
     let requests = (0..<Batch.maxItems).map { distinct[$0 % distinct.count] }
     let elements = try Self.elements(
@@ -260,7 +260,7 @@ struct BatchTests {
 
   @Test(arguments: ["null", "3", #""x""#, "[]", #"[{"keyboardHeight":1}]"#, "true"], RequestDecoder.allCases)
   func anItemThatIsNotAnObjectIsWrongTypeAtItsIndex(_ item: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let valid = Self.avoidRequests(1)[0]
     let elements = try Self.elements(try fixture.post("/avoid/batch", "[\(valid),\(item),\(valid)]"))
     try #require(elements.count == 3)
@@ -279,7 +279,7 @@ struct BatchTests {
   /// strings, in items that are not objects, between items.
   @Test(arguments: RequestDecoder.allCases)
   func itemsAreReadWhateverTheirTextHolds(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let valid = Self.avoidRequests(3, seed: 5)
     let noted = String(valid[1].dropLast()) + #","note":"a \"],{ \\","more":[1,{"}":"]"}]}"#
     let items = [
@@ -304,7 +304,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func duplicateNamesMakeOnlyTheirItemAProblem(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let valid = Self.avoidRequests(1)[0]
     // At the item's top, nested, escaped, and in an object with many members (hashing).
     let many = (0..<20).map { #""m\#($0)":\#($0)"# }.joined(separator: ",") + #","m3":0"#
@@ -343,7 +343,7 @@ struct BatchTests {
   }
 
   @Test func acceptIsNotConsulted() throws {
-    let fixture = try ServiceFixture()
+    let fixture = try LayoutdFixture()
     let valid = Self.avoidRequests(1)[0]
     let response = try fixture.post(
       "/avoid/batch", "[\(valid)]",
@@ -353,8 +353,8 @@ struct BatchTests {
 
   @Test(arguments: ["/avoid/batch", "/caret-follow/batch"])
   func preflightsAnd405(_ path: String) throws {
-    let fixture = try ProductionFixture()
-    let preflight = try fixture.client().request(
+    let fixture = try LayoutdFixture()
+    let preflight = fixture.request(
       method: "OPTIONS", path: path,
       headers: [("Origin", "https://tool.example"), ("Access-Control-Request-Method", "POST")])
     #expect(preflight.status == 204)
@@ -362,20 +362,22 @@ struct BatchTests {
     #expect(preflight.headers["Access-Control-Allow-Methods"]?.contains("POST") == true)
     #expect(preflight.headers["Access-Control-Allow-Origin"] == "*")
     for method in ["GET", "PUT", "DELETE"] {
-      let response = try fixture.client().request(method: method, path: path)
+      let response = fixture.request(method: method, path: path)
       #expect(response.status == 405)
       #expect(response.headers["Allow"] == "OPTIONS, POST")
     }
   }
 
   @Test func metricsCountItemsByRoute() throws {
-    let fixture = try ProductionFixture()
+    let fixture = try LayoutdFixture()
     let avoid = Self.avoidRequests(7)
     let caret = Self.caretRequests(3)
-    #expect(try fixture.post("/avoid/batch", "[" + avoid.joined(separator: ",") + "]").status == 200)
-    #expect(try fixture.post("/avoid/batch", "[\(avoid[0]),null]").status == 200)
-    #expect(try fixture.post("/caret-follow/batch", "[" + caret.joined(separator: ",") + "]").status == 200)
-    #expect(try fixture.post("/caret-follow/batch", "{}").status == 422)
+    #expect(try fixture.client().post("/avoid/batch", "[" + avoid.joined(separator: ",") + "]").status == 200)
+    #expect(try fixture.client().post("/avoid/batch", "[\(avoid[0]),null]").status == 200)
+    #expect(
+      try fixture.client().post("/caret-follow/batch", "[" + caret.joined(separator: ",") + "]").status == 200
+    )
+    #expect(try fixture.client().post("/caret-follow/batch", "{}").status == 422)
     let expected = [
       #"layoutd_batch_items_total{route="/avoid/batch"}"#: 9.0,
       #"layoutd_batch_items_total{route="/caret-follow/batch"}"#: 3.0,
@@ -384,7 +386,7 @@ struct BatchTests {
     ]
     // Requests are counted when they end, just after the client has its answer.
     var samples: [String: Double] = [:]
-    let counted = try ProductionFixture.waitUntil {
+    let counted = try LayoutdFixture.waitUntil {
       samples = MetricsTests.samples(try fixture.metricsText())
       return expected.allSatisfy { samples[$0.key] == $0.value }
     }
@@ -394,11 +396,12 @@ struct BatchTests {
   @Test func theAccessLogHasOneLinePerBatchWithItsItemCount() throws {
     let pipe = AccessLogTests.LogPipe()
     let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
-    let fixture = try ProductionFixture(accessLog: log)
+    let fixture = try LayoutdFixture(accessLog: log)
     let requests = Self.avoidRequests(25)
-    #expect(try fixture.post("/avoid/batch", "[" + requests.joined(separator: ",") + "]").status == 200)
-    #expect(try fixture.post("/avoid", requests[0]).status == 200)
-    #expect(ProductionFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    #expect(
+      try fixture.client().post("/avoid/batch", "[" + requests.joined(separator: ",") + "]").status == 200)
+    #expect(try fixture.client().post("/avoid", requests[0]).status == 200)
+    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 0 })
     fixture.server.stop()
     log.writer.close()
     let objects = try pipe.drain().split(separator: "\n").map {

@@ -9,8 +9,8 @@ struct CORSTests {
   static let allowed = "https://app.example"
   static let list = CORSPolicy(origins: [allowed, "http://localhost:3000"])
 
-  func preflight(_ fixture: ProductionFixture, _ path: String, origin: String) throws -> TestResponse {
-    try fixture.client().request(
+  func preflight(_ fixture: LayoutdFixture, _ path: String, origin: String) -> TestResponse {
+    fixture.request(
       method: "OPTIONS", path: path,
       headers: [
         ("Origin", origin), ("Access-Control-Request-Method", "POST"),
@@ -20,8 +20,8 @@ struct CORSTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func preflightWithAnyOriginAllowed(path: String) throws {
-    let fixture = try ProductionFixture()
-    let response = try preflight(fixture, path, origin: "https://anywhere.example")
+    let fixture = try LayoutdFixture()
+    let response = preflight(fixture, path, origin: "https://anywhere.example")
     #expect(response.status == 204)
     #expect(response.body.isEmpty)
     #expect(response.headers["Access-Control-Allow-Origin"] == "*")
@@ -35,8 +35,8 @@ struct CORSTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func preflightFromAListedOriginEchoesIt(path: String) throws {
-    let fixture = try ProductionFixture(cors: Self.list)
-    let response = try preflight(fixture, path, origin: Self.allowed)
+    let fixture = try LayoutdFixture(cors: Self.list)
+    let response = preflight(fixture, path, origin: Self.allowed)
     #expect(response.status == 204)
     #expect(response.headers["Access-Control-Allow-Origin"] == Self.allowed)
     #expect(response.headers["Access-Control-Allow-Methods"]?.contains("POST") == true)
@@ -46,8 +46,8 @@ struct CORSTests {
   }
 
   @Test func preflightFromAnotherOriginAllowsNothing() throws {
-    let fixture = try ProductionFixture(cors: Self.list)
-    let response = try preflight(fixture, "/avoid", origin: "https://evil.example")
+    let fixture = try LayoutdFixture(cors: Self.list)
+    let response = preflight(fixture, "/avoid", origin: "https://evil.example")
     #expect(response.status == 204)
     #expect(response.headers["Access-Control-Allow-Origin"] == nil)
     #expect(response.headers["Access-Control-Allow-Methods"] == nil)
@@ -55,30 +55,31 @@ struct CORSTests {
   }
 
   @Test func plainOptionsWithoutOriginSaysAllow() throws {
-    let fixture = try ProductionFixture(cors: Self.list)
-    let response = try fixture.client().request(method: "OPTIONS", path: "/avoid")
+    let fixture = try LayoutdFixture(cors: Self.list)
+    let response = fixture.request(method: "OPTIONS", path: "/avoid")
     #expect(response.status == 204)
     #expect(response.headers["Allow"] == "OPTIONS, POST")
     #expect(response.headers["Access-Control-Allow-Methods"] == nil)
   }
 
-  /// Answers of every kind: 200, 400, 422, 404, 405 and the server's own 413.
-  func answers(_ fixture: ProductionFixture, origin: String) throws -> [TestResponse] {
+  /// Answers of every kind: 200, 400, 422, 404, 405 and the server's own 413, which a
+  /// connection gets for a length announced over the limit before any body.
+  func answers(_ fixture: LayoutdFixture, origin: String) throws -> [TestResponse] {
     let headers = [("Origin", origin)]
     let limit = try fixture.client().request(
       method: "POST", path: "/avoid", headers: headers + [("Content-Length", "99999999")])
     return [
-      try fixture.post("/avoid", ErrorTests.valid, headers: headers),
-      try fixture.post("/avoid", "{", headers: headers),
-      try fixture.post("/caret-follow", "{}", headers: headers),
-      try fixture.client().request(path: "/nowhere", headers: headers),
-      try fixture.client().request(method: "GET", path: "/avoid", headers: headers),
+      try fixture.post("/avoid", ErrorTests.valid, headers: jsonContentType + headers),
+      try fixture.post("/avoid", "{", headers: jsonContentType + headers),
+      try fixture.post("/caret-follow", "{}", headers: jsonContentType + headers),
+      fixture.request(path: "/nowhere", headers: headers),
+      fixture.request(method: "GET", path: "/avoid", headers: headers),
       limit,
     ]
   }
 
   @Test func everyAnswerCarriesTheCORSHeaders() throws {
-    let fixture = try ProductionFixture { $0.maxBodyBytes = 4096 }
+    let fixture = try LayoutdFixture { $0.maxBodyBytes = 4096 }
     let responses = try answers(fixture, origin: "https://anywhere.example")
     #expect(responses.map(\.status) == [200, 400, 422, 404, 405, 413])
     for response in responses {
@@ -88,7 +89,7 @@ struct CORSTests {
   }
 
   @Test func answersToAListedOriginNameIt() throws {
-    let fixture = try ProductionFixture(cors: Self.list) { $0.maxBodyBytes = 4096 }
+    let fixture = try LayoutdFixture(cors: Self.list) { $0.maxBodyBytes = 4096 }
     for response in try answers(fixture, origin: Self.allowed) {
       #expect(response.headers["Access-Control-Allow-Origin"] == Self.allowed, "\(response.status)")
     }
@@ -99,15 +100,15 @@ struct CORSTests {
 
   @Test(arguments: [CORSPolicy.anyOrigin, CORSTests.list])
   func answersWithoutOriginCarryNoCORSHeadersAndCacheableOnesVaryOnOrigin(policy: CORSPolicy) throws {
-    let fixture = try ProductionFixture(cors: policy) { $0.maxBodyBytes = 4096 }
+    let fixture = try LayoutdFixture(cors: policy) { $0.maxBodyBytes = 4096 }
     let limit = try fixture.client().request(
       method: "POST", path: "/avoid", headers: [("Content-Length", "99999999")])
     let responses = [
       try fixture.post("/avoid", ErrorTests.valid),
       try fixture.post("/caret-follow", "{}"),
       try fixture.post("/avoid/batch", "[]"),
-      try fixture.client().request(path: "/healthz"),
-      try fixture.client().request(path: "/nowhere"),
+      fixture.request(path: "/healthz"),
+      fixture.request(path: "/nowhere"),
       limit,
     ]
     #expect(responses.map(\.status) == [200, 422, 200, 200, 404, 413])
@@ -120,12 +121,13 @@ struct CORSTests {
       #expect(vary == ([3, 4].contains(index) ? ["Origin"] : []), "\(response.status): \(vary)")
     }
     // With an Origin, the same answer is readable by the page.
-    let withOrigin = try fixture.post("/avoid", ErrorTests.valid, headers: [("Origin", Self.allowed)])
+    let withOrigin = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: jsonContentType + [("Origin", Self.allowed)])
     #expect(
       withOrigin.headers["Access-Control-Allow-Origin"] == (policy.allowsAnyOrigin ? "*" : Self.allowed))
     #expect(withOrigin.headers["Access-Control-Expose-Headers"] == "X-Request-Id")
     #expect(withOrigin.headers["Vary"] == nil)
-    let cacheable = try fixture.client().request(path: "/openapi.yaml", headers: [("Origin", Self.allowed)])
+    let cacheable = fixture.request(path: "/openapi.yaml", headers: [("Origin", Self.allowed)])
     #expect(cacheable.headers["Vary"] == "Origin")
   }
 

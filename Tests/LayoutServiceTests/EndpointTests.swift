@@ -91,24 +91,25 @@ struct EndpointTests {
   }
 
   func expectAgreement<Request: Decodable, Answer: Encodable>(
-    _ fixture: ServiceFixture, path: String, body: [String: Any], request: Request.Type,
+    _ fixture: LayoutdFixture, path: String, body: [String: Any], request: Request.Type,
     compute: (Request) -> Answer
   ) throws {
     let disagreement = try disagreement(
-      fixture.client, path: path, body: body, request: request, compute: compute)
+      fixture, path: path, body: body, request: request, compute: compute)
     #expect(disagreement == nil, "\(disagreement ?? "")")
   }
 
-  /// How the service's answer to `body` differs from the core's, or nil when they agree.
+  /// How the service's answer to `body`, sent by `transport`, differs from the core's, or nil
+  /// when they agree.
   func disagreement<Request: Decodable, Answer: Encodable>(
-    _ client: HTTPTestClient, path: String, body: [String: Any], request: Request.Type,
+    _ transport: some TestTransport, path: String, body: [String: Any], request: Request.Type,
     compute: (Request) -> Answer
   ) throws -> String? {
     let data = try JSONSerialization.data(withJSONObject: body)
     let expected = try JSONSerialization.jsonObject(
       with: JSONEncoder().encode(compute(JSONDecoder().decode(Request.self, from: data))))
-    let response = try client.request(
-      method: "POST", path: path, headers: [("Content-Type", "application/json")], body: Array(data))
+    let response = try transport.request(
+      method: "POST", path: path, headers: jsonContentType, body: Array(data))
     let text = String(decoding: data, as: UTF8.self)
     guard response.status == 200 else { return "\(text): status \(response.status)" }
     let differences = JSONComparison.differences(try response.json(), expected)
@@ -117,7 +118,7 @@ struct EndpointTests {
 
   @Test(arguments: ["translate", "scroll", "resize"], RequestDecoder.allCases)
   func avoidAnswersMatchTheCore(mode: String, decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     var generator = SplitMix64(seed: 7 &+ UInt64(mode.utf8.count))
     for _ in 0..<300 {
       try expectAgreement(
@@ -128,7 +129,7 @@ struct EndpointTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func caretFollowAnswersMatchTheCore(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     var generator = SplitMix64(seed: 42)
     for _ in 0..<300 {
       try expectAgreement(
@@ -139,7 +140,7 @@ struct EndpointTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func chatAnswersMatchTheCore(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     var generator = SplitMix64(seed: 12)
     for _ in 0..<300 {
       try expectAgreement(
@@ -150,7 +151,7 @@ struct EndpointTests {
   /// 8 clients at once, 500 requests each over keep-alive, both endpoints, every answer checked.
   @Test(arguments: RequestDecoder.allCases)
   func concurrentClientsEachGetTheirOwnAnswers(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     let port = fixture.server.port
     let failures = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -182,8 +183,8 @@ struct EndpointTests {
   }
 
   @Test func healthz() throws {
-    let fixture = try ServiceFixture()
-    let response = try fixture.client.request(path: "/healthz")
+    let fixture = try LayoutdFixture()
+    let response = fixture.request(path: "/healthz")
     #expect(response.status == 200)
     #expect(try response.jsonObject()["status"] as? String == "ok")
     #expect(response.headers["Content-Type"] == "application/json")
@@ -191,7 +192,7 @@ struct EndpointTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func answersNeverHoldNegativeZero(decoder: RequestDecoder) throws {
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     // The field is not covered: the offset is 0 and must be written as 0, not -0.
     let response = try fixture.post(
       "/avoid",

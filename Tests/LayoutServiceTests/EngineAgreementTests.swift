@@ -69,7 +69,7 @@ struct EngineAgreementTests {
   static let connectionFields: Set<String> = ["date", "content-length"]
 
   @Test func everyAnswerIsTheSameWithAndWithoutAConnection() throws {
-    let fixture = try ProductionFixture()
+    let fixture = try LayoutdFixture()
     let exchanges = try Self.exchanges()
     #expect(exchanges.count > 60)
     for (index, exchange) in exchanges.enumerated() {

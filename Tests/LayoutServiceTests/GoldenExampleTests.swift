@@ -10,7 +10,7 @@ struct GoldenExampleTests {
     let examples = try GoldenExamples.load()
     #expect(examples.count >= 16)
     #expect(examples.contains { $0.endpoint == "/chat" })
-    let fixture = try ServiceFixture(decoder: decoder)
+    let fixture = try LayoutdFixture(decoder: decoder)
     for example in examples {
       let response = try fixture.post(
         example.endpoint, String(decoding: example.request, as: UTF8.self))

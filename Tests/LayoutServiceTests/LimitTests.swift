@@ -8,16 +8,9 @@ import Testing
 /// HTTP way.
 @Suite("Limits", .serialized)
 struct LimitTests {
-  static func options(_ arguments: [String]) throws -> LayoutdOptions {
-    guard case .run(let options) = try LayoutdOptions.parse(arguments: arguments) else {
-      throw LayoutdProcessError.noStartupLine("no options")
-    }
-    return options
-  }
-
   @Test func connectionsBeyondMaxConnectionsAreClosedAtOnceNotQueued() throws {
-    let fixture = try ProductionFixture(
-      options: try Self.options(["--max-connections", "4", "--max-connections-per-client", "0"]))
+    let fixture = try LayoutdFixture(
+      options: try LayoutdFixture.options(["--max-connections", "4", "--max-connections-per-client", "0"]))
     var admitted: [HTTPTestClient] = []
     for _ in 0..<4 {
       let client = try fixture.client()
@@ -32,14 +25,15 @@ struct LimitTests {
     #expect(fixture.server.refusedConnectionCount >= 1)
 
     admitted.removeLast().close()
-    #expect(ProductionFixture.waitUntil { fixture.server.openConnectionCount == 3 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.openConnectionCount == 3 })
     #expect(try fixture.client().request(path: "/healthz").status == 200)
     let samples = MetricsTests.samples(try admitted[0].request(path: "/metrics").bodyString)
     #expect((samples["layoutd_http_connections_refused_total"] ?? 0) >= 1)
   }
 
   @Test func connectionsPerClientAreLimitedPerAddress() throws {
-    let fixture = try ProductionFixture(options: try Self.options(["--max-connections-per-client", "2"]))
+    let fixture = try LayoutdFixture(
+      options: try LayoutdFixture.options(["--max-connections-per-client", "2"]))
     let request = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
     let answered = { (text: String) in text.hasSuffix(#"{"status":"ok"}"#) }
     let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
@@ -67,11 +61,11 @@ struct LimitTests {
   }
 
   @Test func anIdleConnectionIsClosedAfterTheConnectionTimeout() throws {
-    let fixture = try ProductionFixture(options: try Self.options(["--connection-timeout", "1"]))
+    let fixture = try LayoutdFixture(options: try LayoutdFixture.options(["--connection-timeout", "1"]))
     // A client that connects and sends nothing is closed; 30 s only bounds a failure.
     let silent = try fixture.client(timeout: 30)
     #expect(silent.isClosedByServer())
-    #expect(ProductionFixture.waitUntil(seconds: 30) { fixture.server.openConnectionCount == 0 })
+    #expect(LayoutdFixture.waitUntil(seconds: 30) { fixture.server.openConnectionCount == 0 })
     // So is a keep-alive client that goes quiet after an answer. On a loaded machine the
     // request may come later than the timeout and find its connection closed already: only an
     // answered connection counts, on a new one each time.
@@ -85,7 +79,7 @@ struct LimitTests {
   }
 
   @Test func headersOverMaxHeaderBytesAre431AndClose() throws {
-    let fixture = try ProductionFixture(options: try Self.options(["--max-header-bytes", "2048"]))
+    let fixture = try LayoutdFixture(options: try LayoutdFixture.options(["--max-header-bytes", "2048"]))
     let small = try fixture.client().request(
       path: "/healthz", headers: [("X-Pad", String(repeating: "a", count: 200))])
     #expect(small.status == 200)
@@ -115,22 +109,22 @@ struct LimitTests {
   @Test func aBrowsersRequestWithAFullCookieJarIsServedByDefault() throws {
     let cookie = try #require(Self.browserHeaders.last?.1)
     #expect(cookie.utf8.count > 4000)
-    let fixture = try ProductionFixture(options: try Self.options([]))
+    let fixture = try LayoutdFixture(options: try LayoutdFixture.options([]))
     let served = try fixture.client().request(
       method: "POST", path: "/avoid", headers: Self.browserHeaders, body: ErrorTests.valid)
     #expect(served.status == 200)
     // libmicrohttpd keeps the Cookie twice, with 64 bytes per cookie: under the old default
     // of 8 KiB the same request is over the limit.
-    let small = try ProductionFixture(options: try Self.options(["--max-header-bytes", "8192"]))
+    let small = try LayoutdFixture(options: try LayoutdFixture.options(["--max-header-bytes", "8192"]))
     let refused = try small.client().request(
       method: "POST", path: "/avoid", headers: Self.browserHeaders, body: ErrorTests.valid)
     #expect(refused.status == 431)
   }
 
   @Test func bodiesOverMaxBodyBytesAre413() throws {
-    let fixture = try ProductionFixture(options: try Self.options(["--max-body-bytes", "1024"]))
+    let fixture = try LayoutdFixture(options: try LayoutdFixture.options(["--max-body-bytes", "1024"]))
     let padding = String(repeating: " ", count: 1024 - ErrorTests.valid.utf8.count)
-    #expect(try fixture.post("/avoid", ErrorTests.valid + padding).status == 200)
+    #expect(try fixture.client().post("/avoid", ErrorTests.valid + padding).status == 200)
     let announced = try fixture.client()
     let over = try announced.request(
       method: "POST", path: "/avoid", headers: [("Content-Type", "application/json")],
@@ -147,7 +141,7 @@ struct LimitTests {
   }
 
   @Test func flagsReachTheServerConfiguration() throws {
-    let options = try Self.options([
+    let options = try LayoutdFixture.options([
       "--max-connections", "77", "--max-connections-per-client", "5", "--connection-timeout", "3",
       "--max-header-bytes", "4096", "--max-body-bytes", "2048", "--shutdown-grace", "4",
     ])

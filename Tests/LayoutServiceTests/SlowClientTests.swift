@@ -19,8 +19,8 @@ struct SlowClientTests {
     try #require(openFiles >= 2400, "the test needs 2,400 open files (ulimit -Hn)")
     // An idle timeout far beyond the test, so that the idle clients stay open however long the
     // test takes.
-    let fixture = try ProductionFixture(
-      options: try LimitTests.options([
+    let fixture = try LayoutdFixture(
+      options: try LayoutdFixture.options([
         "--max-connections", "1100", "--max-connections-per-client", "0", "--connection-timeout", "3600",
       ]))
     var idle: [HTTPTestClient] = []
@@ -54,7 +54,7 @@ struct SlowClientTests {
       stop.store(true, ordering: .relaxed)
       while !trickler.isFinished { usleep(10_000) }
     }
-    #expect(ProductionFixture.waitUntil { fixture.server.openConnectionCount >= 1016 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.openConnectionCount >= 1016 })
 
     for round in 0..<3 {
       // Each round while the slow clients are mid-headers: a starved server would never answer
@@ -67,7 +67,7 @@ struct SlowClientTests {
       #expect(try response.jsonObject()["fits"] as? Bool == true)
       // The next round only after the slow clients have sent another byte.
       let before = sent.load(ordering: .relaxed)
-      #expect(ProductionFixture.waitUntil(seconds: 20) { sent.load(ordering: .relaxed) > before })
+      #expect(LayoutdFixture.waitUntil(seconds: 20) { sent.load(ordering: .relaxed) > before })
     }
     #expect(sent.load(ordering: .relaxed) < trickle.count, "the slow clients are still mid-headers")
     // The idle connections are still open and still served: nothing closed them while the

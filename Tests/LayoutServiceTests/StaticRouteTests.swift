@@ -12,8 +12,8 @@ struct OpenAPIRouteTests {
 
   @Test("serves the bytes of openapi.yaml as application/yaml")
   func servesTheFile() throws {
-    let fixture = try ServiceFixture()
-    let response = try fixture.client.request(method: "GET", path: "/openapi.yaml")
+    let fixture = try LayoutdFixture()
+    let response = fixture.request(method: "GET", path: "/openapi.yaml")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/yaml")
     let onDisk = Array(try Data(contentsOf: Self.fileOnDisk))
@@ -23,8 +23,8 @@ struct OpenAPIRouteTests {
 
   @Test("HEAD answers the same headers without a body")
   func head() throws {
-    let fixture = try ServiceFixture()
-    let response = try fixture.client.request(method: "HEAD", path: "/openapi.yaml")
+    let fixture = try LayoutdFixture()
+    let response = try fixture.client().request(method: "HEAD", path: "/openapi.yaml")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/yaml")
     #expect(response.body.isEmpty)
@@ -32,7 +32,7 @@ struct OpenAPIRouteTests {
 
   @Test("POST is not allowed")
   func post() throws {
-    let fixture = try ServiceFixture()
+    let fixture = try LayoutdFixture()
     let response = try fixture.post("/openapi.yaml", "{}")
     #expect(response.status == 405)
     #expect(response.headers["Allow"] == "GET, HEAD")
@@ -47,8 +47,8 @@ struct PlaygroundRouteTests {
     .appendingPathComponent("Assets/playground.html")
 
   @Test func servesThePageAsHTML() throws {
-    let fixture = try ServiceFixture()
-    let response = try fixture.client.request(method: "GET", path: "/")
+    let fixture = try LayoutdFixture()
+    let response = fixture.request(method: "GET", path: "/")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
     #expect(response.headers["X-Content-Type-Options"] == "nosniff")
@@ -72,7 +72,7 @@ struct PlaygroundRouteTests {
   }
 
   @Test func postIsNotAllowed() throws {
-    let fixture = try ServiceFixture()
+    let fixture = try LayoutdFixture()
     let response = try fixture.post("/", "{}")
     #expect(response.status == 405)
   }
@@ -87,8 +87,8 @@ struct ClientModuleTypesRouteTests {
     .appendingPathComponent("Assets")
 
   @Test func servesTheDeclarationsAsTypeScript() throws {
-    let fixture = try ServiceFixture()
-    let response = try fixture.client.request(method: "GET", path: "/layoutd.d.ts")
+    let fixture = try LayoutdFixture()
+    let response = fixture.request(method: "GET", path: "/layoutd.d.ts")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/typescript; charset=utf-8")
     #expect(response.headers["X-Content-Type-Options"] == "nosniff")
@@ -98,8 +98,8 @@ struct ClientModuleTypesRouteTests {
   }
 
   @Test func headAnswersTheSameHeadersWithoutABody() throws {
-    let fixture = try ServiceFixture()
-    let response = try fixture.client.request(method: "HEAD", path: "/layoutd.d.ts")
+    let fixture = try LayoutdFixture()
+    let response = try fixture.client().request(method: "HEAD", path: "/layoutd.d.ts")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/typescript; charset=utf-8")
     #expect(response.body.isEmpty)
@@ -122,7 +122,7 @@ struct ClientModuleTypesRouteTests {
   }
 
   @Test func postIsNotAllowed() throws {
-    let fixture = try ServiceFixture()
+    let fixture = try LayoutdFixture()
     let response = try fixture.post("/layoutd.d.ts", "{}")
     #expect(response.status == 405)
     #expect(response.headers["Allow"] == "GET, HEAD")

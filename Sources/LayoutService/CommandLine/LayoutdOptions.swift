@@ -78,6 +78,14 @@ extension LayoutdOptions {
     return configuration
   }
 
+  /// The service these options describe: their CORS origins, metrics, decoder and batch limits,
+  /// each batch item held to the single routes' `maxBodyBytes`.
+  var service: LayoutService {
+    LayoutService(
+      cors: CORSPolicy(origins: corsOrigins), metrics: metrics, decoder: decoder,
+      maxBatchBytes: maxBatchBytes, maxItemBytes: maxBodyBytes)
+  }
+
   /// The access log format in force: `--log-format` when given, else `text` when standard error
   /// is a terminal and `json` when it is not; `nil` for `off`.
   func accessLogFormat(standardErrorIsTerminal: Bool) -> AccessLog.Format? {

@@ -55,9 +55,7 @@ package enum Layoutd {
     let log = LogWriter()
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.maxConnections + 64)
-    let service = LayoutService(
-      cors: CORSPolicy(origins: options.corsOrigins), metrics: options.metrics,
-      decoder: options.decoder, maxBatchBytes: options.maxBatchBytes, maxItemBytes: options.maxBodyBytes)
+    let service = options.service
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0, writer: log) }
     let server: HTTPServer
