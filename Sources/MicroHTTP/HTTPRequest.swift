@@ -130,8 +130,23 @@ package struct HTTPRequest: ~Copyable {
     _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
   ) rethrows -> Result {
     let wanted = name.lowercased()
-    guard var value = fields.first(where: { $0.name.lowercased() == wanted })?.value else {
-      return try body(nil)
+    let matching = fields.filter { $0.name.lowercased() == wanted }
+    guard var value = matching.first?.value else { return try body(nil) }
+    if wanted == "content-encoding" {
+      // As the framing keeps it on a connection (`RequestFraming`): the fields are one list, and
+      // a coding in a later one makes the body coded (RFC 9110 §5.3).
+      for field in matching {
+        var coding = field.value
+        let isIdentity = coding.withUTF8 { bytes in
+          bytes.withMemoryRebound(to: CChar.self) {
+            HTTPSyntax.isIdentityCoding($0.baseAddress!, count: $0.count)
+          }
+        }
+        if !isIdentity {
+          value = coding
+          break
+        }
+      }
     }
     return try value.withUTF8 { try body($0) }
   }

@@ -9,6 +9,9 @@ extension RequestEngine {
   /// would close the connection after it. What only a connection adds is absent: `Date` and
   /// `Content-Length`, and the answers libmicrohttpd gives by itself (414, 431, 505). A body over
   /// the route's limit is answered 413 without being read, as the server answers one it drops.
+  /// The request's fields are read as a connection's framing keeps them (a coding in any
+  /// `Content-Encoding` field counts); the checks of the framing itself (`Content-Length`,
+  /// `Transfer-Encoding`, `Host`, the request line) belong to a connection and are not made.
   package func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
     let state = RequestState()
     state.method = request.method
