@@ -195,10 +195,7 @@ struct JSONRecordState {
   mutating func reserveSlots(objects: Int) {
     let needed = objects * Self.slotsPerObject
     guard needed > slotCapacity else { return }
-    let grown = UnsafeMutablePointer<JSONRecordValue>.allocate(capacity: needed * 2)
-    grown.moveInitialize(from: slots, count: slotCapacity)
-    slots.deallocate()
-    slots = grown
+    slots = slots.movedToAllocation(capacity: needed * 2, count: slotCapacity)
     slotCapacity = needed * 2
   }
 }
@@ -241,10 +238,7 @@ struct RecordBuffer<Element> {
   @inline(__always)
   mutating func append(_ element: Element) {
     if count == capacity {
-      let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = grown
+      base = base.movedToAllocation(capacity: capacity * 2, count: count)
       capacity *= 2
     }
     (base + count).initialize(to: element)
@@ -254,5 +248,17 @@ struct RecordBuffer<Element> {
   /// Frees the memory; the buffer must not be used afterwards.
   func deallocate() {
     base.deallocate()
+  }
+}
+
+extension UnsafeMutablePointer {
+  /// Moves the first `count` elements into a new allocation of `capacity` elements, frees this
+  /// one and returns the new one: how the record's, the tape's and the writer's buffers grow.
+  @inline(__always)
+  func movedToAllocation(capacity: Int, count: Int) -> UnsafeMutablePointer<Pointee> {
+    let grown = UnsafeMutablePointer<Pointee>.allocate(capacity: capacity)
+    grown.moveInitialize(from: self, count: count)
+    deallocate()
+    return grown
   }
 }

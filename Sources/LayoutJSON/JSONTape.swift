@@ -219,10 +219,7 @@ final class JSONTape {
   /// document of n bytes has at most n nodes, so it never overshoots by more than twice.)
   func reserveNodes(_ capacity: Int) {
     guard capacity > nodeCapacity else { return }
-    let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: capacity)
-    newNodes.moveInitialize(from: nodes, count: nodeCount)
-    nodes.deallocate()
-    nodes = newNodes
+    nodes = nodes.movedToAllocation(capacity: capacity, count: nodeCount)
     nodeCapacity = capacity
   }
 

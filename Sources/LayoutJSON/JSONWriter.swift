@@ -47,10 +47,7 @@ package struct JSONWriter: ~Copyable {
 
   private mutating func grow(to needed: Int) {
     let newCapacity = max(needed, capacity * 2)
-    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newStorage.update(from: storage, count: count)
-    storage.deallocate()
-    storage = newStorage
+    storage = storage.movedToAllocation(capacity: newCapacity, count: count)
     capacity = newCapacity
   }
 
