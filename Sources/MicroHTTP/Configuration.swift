@@ -48,11 +48,6 @@ extension HTTPServer {
     /// eighth of it is kept for requests and answers of at most `maxBodyBytes`, so that large
     /// bodies (routes with a larger limit) never starve small ones.
     package var maxBodyMemory = 64 << 20
-    /// Give every request an id and send it back on every answer (the client's own when sane,
-    /// else a new one); nil (the default) assigns none.
-    package var requestIDs: RequestIDs?
-    /// The stages every answer passes through, in order (`HTTPMiddleware`).
-    package var middleware: [any HTTPMiddleware] = []
 
     /// Creates a configuration; everything not given has its documented default.
     package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {

@@ -2,8 +2,8 @@ internal import CMicroHTTPD
 import Glibc
 import Posix
 
-/// An HTTP/1.1 server on libmicrohttpd that answers requests through a `Router` and the
-/// configured middleware (its `RequestEngine`).
+/// An HTTP/1.1 server on libmicrohttpd that serves an `HTTPService` through its
+/// `RequestEngine`.
 ///
 /// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
 /// on libmicrohttpd's worker threads, several at once.
@@ -18,8 +18,8 @@ package final class HTTPServer: Sendable {
   package let engine: RequestEngine
   private let daemon: Locked<Daemon>
 
-  /// Starts listening on `configuration.host`:`configuration.port`, answering with `router`.
-  package init(configuration: Configuration, router: Router) throws(HTTPServerError) {
+  /// Starts listening on `configuration.host`:`configuration.port`, serving `service`.
+  package init(configuration: Configuration, service: any HTTPService) throws(HTTPServerError) {
     let host = configuration.host
     guard let address = SocketAddress(host: host, port: configuration.port) else {
       throw .invalidAddress(host: host, port: configuration.port)
@@ -33,7 +33,7 @@ package final class HTTPServer: Sendable {
       if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
       throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    let engine = RequestEngine(configuration: configuration, router: router)
+    let engine = RequestEngine(configuration: configuration, service: service)
     let retained = Unmanaged.passRetained(engine)
     var options = Self.options(configuration, engine: retained.toOpaque())
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))

@@ -1,9 +1,8 @@
-/// A stage every answer passes through, composed in one place (`Configuration.middleware`) and
-/// run by the one engine (`RequestEngine`), in order: as Hummingbird composes middleware, reduced
-/// to the two moments a libmicrohttpd server has.
+/// A stage every answer passes through, at the two moments a service has (`HTTPService`):
+/// composed in order by a service (`RoutedService`), as Hummingbird composes middleware.
 ///
 /// Both requirements run on the worker thread that serves the request: keep them short. A stage
-/// is a class: the pipeline holds each as a reference it calls in place, where a struct in an
+/// is a class: a service holds each as a reference it calls in place, where a struct in an
 /// existential would be copied out and destroyed on every call.
 package protocol HTTPMiddleware: AnyObject, Sendable {
   /// Adds to or changes an answer just before it is sent: every handler's answer and the
@@ -23,7 +22,7 @@ extension HTTPMiddleware {
   package func requestEnded(_ request: borrowing CompletedRequest) {}
 }
 
-/// What the server observed of one request, handed to every middleware when it ends.
+/// What the server observed of one request, handed to the service when it ends.
 package struct CompletedRequest: Sendable {
   /// The request method.
   package var method: HTTPMethod
@@ -40,7 +39,7 @@ package struct CompletedRequest: Sendable {
   package var bytesIn: Int
   /// Response body bytes queued.
   package var bytesOut: Int
-  /// The request's id, when the server assigns them (`Configuration.requestIDs`).
+  /// The request's id, when the server assigns them (`HTTPService.requestIDs`).
   package var requestID: RequestID?
   /// The caller's W3C trace context, when its `traceparent` header was valid.
   package var trace: TraceContext?

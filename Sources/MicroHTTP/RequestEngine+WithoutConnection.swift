@@ -2,8 +2,8 @@
 /// client of the server is.
 extension RequestEngine {
   /// Answers `request` through the stages a connection's request passes: its route and body
-  /// limit, the body budget (503), the handler or problem, the request id, the middleware, `HEAD`
-  /// (headers kept, body dropped), and every middleware told that it ended.
+  /// limit, the body budget (503), the handler or problem, the request id, the service's
+  /// `prepare`, `HEAD` (headers kept, body dropped), and the service told that it ended.
   ///
   /// The answer is the server's, bytes and headers, `Connection: close` included when the server
   /// would close the connection after it. What only a connection adds is absent: `Date` and

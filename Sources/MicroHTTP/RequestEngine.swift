@@ -2,18 +2,18 @@ import Posix
 import Synchronization
 
 /// A request's life from its headers to its end: route, body limit and budget, handler or
-/// problem, request id, middleware, and the report when it ends.
+/// problem, request id, the service's last word on the answer, and the report when it ends.
 ///
-/// The one engine every answer comes from. libmicrohttpd drives it on a connection
+/// The one engine every answer comes from; what it serves is an `HTTPService`. libmicrohttpd drives it on a connection
 /// (`Callbacks`, `ConnectionAnswers`); `respond(to:)` drives the same stages without one, for
 /// tests and the fuzzer. Immutable except for the atomics, so every worker thread shares it
 /// without locks.
 package final class RequestEngine: Sendable {
-  /// The routes.
+  /// What is served.
+  package let service: any HTTPService
+  /// `service.router`, read once: routing on every request is then a direct call.
   package let router: Router
-  /// The stages every answer passes through, in order.
-  let middleware: [any HTTPMiddleware]
-  /// Where request ids come from, when the server assigns them.
+  /// `service.requestIDs`: where request ids come from, when the server assigns them.
   let requestIDs: RequestIDs?
   /// `Configuration.maxBodyBytes`: the body limit of a route without its own.
   let maxBodyBytes: Int
@@ -22,7 +22,8 @@ package final class RequestEngine: Sendable {
   let maxConnections: Int
   /// Request bodies and answers held at once, over all requests.
   let bodyMemory: BodyMemory
-  /// Whether any middleware is told when requests end (they are timed only then).
+  /// `service.reportsEndings`: whether the service hears when requests end (they are timed
+  /// only then).
   let reportsEndings: Bool
   /// Requests begun and not yet ended on a connection: counted from their headers
   /// (`serveRequest`) to their end (`endRequest`).
@@ -48,19 +49,18 @@ package final class RequestEngine: Sendable {
   /// Set once the server drains: every answer then carries `Connection: close`.
   let draining = Atomic<Bool>(false)
 
-  /// An engine answering through `router` with `configuration`'s limits, middleware and
-  /// request ids.
-  package init(configuration: HTTPServer.Configuration, router: Router) {
-    self.router = router
-    middleware = configuration.middleware
-    requestIDs = configuration.requestIDs
+  /// An engine serving `service` within `configuration`'s limits.
+  package init(configuration: HTTPServer.Configuration, service: any HTTPService) {
+    self.service = service
+    router = service.router
+    requestIDs = service.requestIDs
     maxBodyBytes = configuration.maxBodyBytes
     maxHeaderBytes = max(1024, configuration.maxHeaderBytes)
     maxConnections = max(1, configuration.maxConnections)
     bodyMemory = BodyMemory(
       limit: configuration.maxBodyMemory, reserve: configuration.maxBodyMemory / 8,
       smallLimit: configuration.maxBodyBytes)
-    reportsEndings = !configuration.middleware.isEmpty
+    reportsEndings = service.reportsEndings
   }
 }
 
@@ -221,7 +221,7 @@ extension RequestEngine {
     return grown
   }
 
-  /// The request ended (answered, aborted or timed out): tells the middleware, clears the state
+  /// The request ended (answered, aborted or timed out): tells the service, clears the state
   /// for the connection's next request, and gives back what it held of the body budget.
   @inline(__always)
   func end(_ state: RequestState, completed: Bool) {
@@ -231,7 +231,7 @@ extension RequestEngine {
         durationNanoseconds: MonotonicClock.now.nanoseconds &- state.start.nanoseconds,
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID, trace: state.trace,
         completed: completed, items: state.items)
-      for stage in middleware { stage.requestEnded(record) }
+      service.requestEnded(record)
     }
     // The body is freed before its bytes go back to the budget: the budget never counts less
     // than what is held.
@@ -259,8 +259,8 @@ extension RequestEngine {
   }
 
   /// The pipeline: runs the handler or renders the problem, turns a thrown non-problem error or a
-  /// status outside 200…599 into a 500, adds the request id, then lets every middleware prepare
-  /// the answer.
+  /// status outside 200…599 into a 500, adds the request id, then lets the service prepare the
+  /// answer.
   private func run(
     _ reply: RouteDecision.Reply, for request: borrowing HTTPRequest, requestID: RequestID?,
     into response: inout HTTPResponse
@@ -279,6 +279,6 @@ extension RequestEngine {
       problem.render(into: &response)
     }
     response.requestID = requestID
-    for stage in middleware { stage.prepare(&response, for: request) }
+    service.prepare(&response, for: request)
   }
 }

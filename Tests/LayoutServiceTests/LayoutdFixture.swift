@@ -33,8 +33,8 @@ final class LayoutdFixture: TestTransport {
     if let metrics { options.metrics = metrics }
     var configuration = options.serverConfiguration
     configure(&configuration)
-    service = options.service
-    server = try service.startServer(configuration, accessLog: accessLog)
+    service = options.service(accessLog: accessLog)
+    server = try service.startServer(configuration)
   }
 
   deinit {

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTesting
 import MicroHTTP
 import Posix
@@ -50,33 +51,21 @@ struct RequestIDTests {
     #expect(Set(ids.map { $0.prefix(16) }).count == 1)
   }
 
-  @Test func middlewareSeesTheIDTheClientGot() throws {
-    let seen = Locked<[String]>([])
-    let fixture = try LayoutdFixture {
-      $0.middleware = [
-        RecordingMiddleware { record in seen.withLock { $0.append(record.requestID?.description ?? "none") } }
-      ]
-    }
+  @Test func theAccessLogHasTheIDTheClientGot() throws {
+    let pipe = AccessLogTests.LogPipe()
+    let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
+    let fixture = try LayoutdFixture(accessLog: log)
     let echoed = try fixture.post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", "mine-1")])
     let generated = try fixture.post("/avoid", "{}")
     let ids = [echoed, generated].compactMap { $0.headers["X-Request-Id"] }
-    // The engine tells the middleware that a request ended before it returns the answer.
-    #expect(seen.withLock { $0.count } == 2)
-    #expect(Set(seen.withLock { $0 }) == Set(ids))
-    #expect(ids.first == "mine-1")
-  }
-}
-
-/// Hands every finished request to a closure.
-final class RecordingMiddleware: HTTPMiddleware {
-  let record: @Sendable (CompletedRequest) -> Void
-
-  init(record: @escaping @Sendable (CompletedRequest) -> Void) {
-    self.record = record
-  }
-
-  func requestEnded(_ request: borrowing CompletedRequest) {
-    record(request)
+    // The engine tells the service that a request ended before it returns the answer.
+    log.writer.close()
+    let logged = try pipe.drain().split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["request_id"]
+        as? String
+    }
+    #expect(logged == ids)
+    #expect(ids.count == 2 && ids.first == "mine-1")
   }
 }

@@ -120,14 +120,13 @@ struct DrainTests {
   }
 
   @Test func middlewarePreparesHandlerAnswersAndTheServersOwn() throws {
-    let server = try TestServer.start {
-      $0.maxBodyBytes = 8
-      $0.middleware = [
+    let server = try TestServer.start(
+      middleware: [
         TestMiddleware(onPrepare: { request, response in
           response.addHeader("X-Seen", "\(request.method) \(response.status)")
         })
       ]
-    }
+    ) { $0.maxBodyBytes = 8 }
     let client = try HTTPTestClient(port: server.port)
     #expect(try client.request(path: "/fixed").headers["X-Seen"] == "GET 200")
     #expect(try client.request(path: "/missing").headers["X-Seen"] == "GET 404")
@@ -142,7 +141,7 @@ struct DrainTests {
     let plain = try TestServer.start()
     let quiet = try HTTPTestClient(port: plain.port).request(path: "/fixed", headers: [("X-Request-ID", "a")])
     #expect(quiet.headers["X-Request-ID"] == nil)
-    let assigning = try TestServer.start { $0.requestIDs = RequestIDs() }
+    let assigning = try TestServer.start(requestIDs: RequestIDs())
     let client = try HTTPTestClient(port: assigning.port)
     #expect(
       try client.request(path: "/fixed", headers: [("X-Request-ID", "given-1")]).headers["X-Request-ID"]

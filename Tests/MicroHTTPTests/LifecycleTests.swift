@@ -157,10 +157,9 @@ struct LifecycleTests {
 
   @Test func middlewareIsToldOfEveryRequestOnce() throws {
     let records = Locked<[CompletedRequest]>([])
-    let server = try TestServer.start {
-      $0.requestIDs = RequestIDs()
-      $0.middleware = [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })]
-    }
+    let server = try TestServer.start(
+      requestIDs: RequestIDs(),
+      middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     let client = try HTTPTestClient(port: server.port)
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
     _ = try client.request(path: "/missing")
@@ -197,10 +196,9 @@ struct LifecycleTests {
     // The requests of a connection share one state, cleared between them: nothing of one
     // request (its id, trace, route, body, status) may reach the next.
     let records = Locked<[CompletedRequest]>([])
-    let server = try TestServer.start {
-      $0.requestIDs = RequestIDs()
-      $0.middleware = [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })]
-    }
+    let server = try TestServer.start(
+      requestIDs: RequestIDs(),
+      middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     /// Sends a POST /echo whose body arrives in two pieces, so that it is kept in the state.

@@ -161,11 +161,17 @@ struct RoutingTests {
 /// `RequestEngine.respond(to:)`: the server's engine without a socket.
 @Suite("The request engine without a connection")
 struct EngineWithoutConnectionTests {
-  /// An engine over the test routes, as a server configured by `configure` answers.
-  static func engine(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) -> RequestEngine {
+  /// An engine serving the test routes with `requestIDs` and `middleware`, as a server
+  /// configured by `configure` answers.
+  static func engine(
+    requestIDs: RequestIDs? = nil, middleware: [any HTTPMiddleware] = [],
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) -> RequestEngine {
     var configuration = HTTPServer.Configuration()
     configure(&configuration)
-    return RequestEngine(configuration: configuration, router: TestServer.routes())
+    return RequestEngine(
+      configuration: configuration,
+      service: RoutedService(router: TestServer.routes(), requestIDs: requestIDs, middleware: middleware))
   }
 
   func answer(
@@ -203,14 +209,8 @@ struct EngineWithoutConnectionTests {
     let stage = TestMiddleware(onPrepare: { request, response in
       response.addHeader("X-Seen", "\(request.method) \(response.status)")
     })
-    let engine = Self.engine {
-      $0.middleware = [stage]
-      $0.requestIDs = RequestIDs()
-    }
-    let server = try TestServer.start {
-      $0.middleware = [stage]
-      $0.requestIDs = RequestIDs()
-    }
+    let engine = Self.engine(requestIDs: RequestIDs(), middleware: [stage])
+    let server = try TestServer.start(requestIDs: RequestIDs(), middleware: [stage])
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     for (method, path) in [
@@ -260,9 +260,8 @@ struct EngineWithoutConnectionTests {
 
   @Test func everyMiddlewareIsToldTheRequestEnded() {
     let records = Mutex<[CompletedRequest]>([])
-    let engine = Self.engine {
-      $0.middleware = [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })]
-    }
+    let engine = Self.engine(
+      middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     _ = answer(.post, "/echo", body: "hello", engine: engine)
     _ = answer(.get, "/missing", engine: engine)
     let ended = records.withLock { $0 }

@@ -41,14 +41,18 @@ enum TestServer {
     return router
   }
 
-  /// Starts a server with `routes()` (or `router`), adjusted by `configure`.
+  /// Starts a server serving `routes()` (or `router`) with `requestIDs` and `middleware`, its
+  /// configuration adjusted by `configure`.
   static func start(
-    router: Router = routes(), _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+    router: Router = routes(), requestIDs: RequestIDs? = nil, middleware: [any HTTPMiddleware] = [],
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) throws -> HTTPServer {
     var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
     configuration.drainTimeout = 2
     configure(&configuration)
-    return try HTTPServer(configuration: configuration, router: router)
+    return try HTTPServer(
+      configuration: configuration,
+      service: RoutedService(router: router, requestIDs: requestIDs, middleware: middleware))
   }
 
   /// The route id of `path` in `routes()`.

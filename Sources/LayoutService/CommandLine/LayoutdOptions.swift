@@ -78,12 +78,13 @@ extension LayoutdOptions {
     return configuration
   }
 
-  /// The service these options describe: their CORS origins, metrics, decoder and batch limits,
-  /// each batch item held to the single routes' `maxBodyBytes`.
-  var service: LayoutService {
+  /// The service these options describe, writing finished requests to `accessLog`: their CORS
+  /// origins, metrics, decoder and batch limits, each batch item held to the single routes'
+  /// `maxBodyBytes`.
+  func service(accessLog: AccessLog? = nil) -> LayoutService {
     LayoutService(
       cors: CORSPolicy(origins: corsOrigins), metrics: metrics, decoder: decoder,
-      maxBatchBytes: maxBatchBytes, maxItemBytes: maxBodyBytes)
+      maxBatchBytes: maxBatchBytes, maxItemBytes: maxBodyBytes, accessLog: accessLog)
   }
 
   /// The access log format in force: `--log-format` when given, else `text` when standard error

@@ -55,12 +55,12 @@ package enum Layoutd {
     let log = LogWriter()
     // Every connection is a descriptor: make room for the connection limit and some spare.
     let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.maxConnections + 64)
-    let service = options.service
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0, writer: log) }
+    let service = options.service(accessLog: accessLog)
     let server: HTTPServer
     do {
-      server = try service.startServer(options.serverConfiguration, accessLog: accessLog, log: log)
+      server = try service.startServer(options.serverConfiguration, log: log)
     } catch {
       log.message("layoutd: \(error)")
       log.close(timeout: Self.flushSeconds)
