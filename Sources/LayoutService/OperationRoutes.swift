@@ -2,10 +2,10 @@ import LayoutCore
 import MicroHTTP
 
 extension Router {
-  /// Routes `Operation`'s four routes: `POST` and the CORS preflight `OPTIONS` on its path and
-  /// on its batch path (contract §9), batches within `batches`.
+  /// Routes `POST` on `Operation`'s path and on its batch path (contract §9), batches within
+  /// `batches`; their CORS preflights are added last (`addPreflight(_:_:)`).
   mutating func add<Operation: LayoutOperation>(
-    _ operation: Operation.Type, decoder: RequestDecoder, cors: CORSPolicy, batches: BatchLimits
+    _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
   ) {
     add(.post, Operation.path) { request, response in
       try Operation.respond(to: request, decoder: decoder, into: &response)
@@ -14,16 +14,13 @@ extension Router {
       try Operation.respondToBatch(
         request, decoder: decoder, maxItemBytes: batches.maxItemBytes, into: &response)
     }
-    addPreflight(Operation.path, cors)
-    addPreflight(Operation.batchPath, cors)
   }
 
-  /// Routes the CORS preflight `OPTIONS` on `path`, answered with the router's `Allow` for the
-  /// path: `OPTIONS` is routed first with no answer so that the value names it too. A method
-  /// routed on `path` later is not in it.
-  private mutating func addPreflight(_ path: String, _ cors: CORSPolicy) {
-    add(.options, path) { _, _ in }
-    let allow = allowedMethods(for: path) ?? ""
+  /// Routes the CORS preflight `OPTIONS` on `path`, answered with `path`'s `Allow` as the router
+  /// has it with `OPTIONS` routed: added after every other route of `path`, so that it names them
+  /// all.
+  mutating func addPreflight(_ path: String, _ cors: CORSPolicy) {
+    let allow = allowedMethods(for: path, adding: .options) ?? ""
     add(.options, path) { request, response in cors.answerPreflight(request, allow: allow, &response) }
   }
 }

@@ -13,6 +13,8 @@ struct RouteTable {
   private(set) var router = Router()
   /// The computing endpoints' paths, in the order registered: `/avoid`, `/caret-follow`, `/chat`.
   private(set) var operationPaths: [String] = []
+  /// The paths CORS preflights are routed on: each endpoint's and its batch route's.
+  private var preflightPaths: [String] = []
   /// The counters `/metrics` exposes; `nil` when the route is left out.
   private(set) var metrics: ServiceMetrics?
 
@@ -26,9 +28,9 @@ struct RouteTable {
   ) {
     // Named one by one, not looped over as `any LayoutOperation.Type`: each route's handler is
     // then specialized for its operation.
-    addOperation(AvoidOperation.self, decoder: decoder, cors: cors, batches: batches)
-    addOperation(CaretFollowOperation.self, decoder: decoder, cors: cors, batches: batches)
-    addOperation(ChatOperation.self, decoder: decoder, cors: cors, batches: batches)
+    addOperation(AvoidOperation.self, decoder: decoder, batches: batches)
+    addOperation(CaretFollowOperation.self, decoder: decoder, batches: batches)
+    addOperation(ChatOperation.self, decoder: decoder, batches: batches)
 
     router.addAsset(
       "/", file: "playground.html", contentType: LayoutService.playgroundContentType,
@@ -49,14 +51,19 @@ struct RouteTable {
       }
       self.metrics = metrics
     }
+
+    // Last, so that each preflight's `Allow` names every method of its path.
+    for path in preflightPaths { router.addPreflight(path, cors) }
   }
 
-  /// Routes `Operation`'s four routes (`Router.add(_:decoder:cors:batches:)`) and notes its path.
+  /// Routes `Operation`'s two `POST` routes (`Router.add(_:decoder:batches:)`) and notes its
+  /// path, for its preflights.
   private mutating func addOperation<Operation: LayoutOperation>(
-    _ operation: Operation.Type, decoder: RequestDecoder, cors: CORSPolicy, batches: BatchLimits
+    _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
   ) {
-    router.add(operation, decoder: decoder, cors: cors, batches: batches)
+    router.add(operation, decoder: decoder, batches: batches)
     operationPaths.append(Operation.path)
+    preflightPaths += [Operation.path, Operation.batchPath]
   }
 }
 

@@ -73,6 +73,12 @@ package struct Router: Sendable {
     route(for: path)?.allow
   }
 
+  /// The value of the `Allow` header `path` has once `method` is routed on it too, or `nil` when
+  /// no route has that path.
+  package func allowedMethods(for path: String, adding method: HTTPMethod) -> String? {
+    route(for: path).map { Route.allow($0.handlers.map(\.method) + [method]) }
+  }
+
   /// What answers a `method` request for `path`: its handler, or the 404 or 405 problem.
   func decision(for method: HTTPMethod, path: String) -> RouteDecision {
     guard let index = index(of: path) else {
@@ -134,9 +140,15 @@ package struct Route: Sendable {
   mutating func add(_ method: HTTPMethod, _ handler: @escaping Router.Handler) {
     handlers.removeAll { $0.method == method }
     handlers.append(Entry(method: method, handler: handler))
-    var methods = Set(handlers.map(\.method.rawValue))
-    if methods.contains(HTTPMethod.get.rawValue) { methods.insert(HTTPMethod.head.rawValue) }
-    allow = methods.sorted().joined(separator: ", ")
+    allow = Self.allow(handlers.map(\.method))
+  }
+
+  /// The `Allow` value of a route with `methods`: each once, sorted, and `HEAD` when `GET` is
+  /// there.
+  static func allow(_ methods: [HTTPMethod]) -> String {
+    var names = Set(methods.map(\.rawValue))
+    if names.contains(HTTPMethod.get.rawValue) { names.insert(HTTPMethod.head.rawValue) }
+    return names.sorted().joined(separator: ", ")
   }
 
   /// The handler for `method` among `handlers`; `HEAD` falls back to `GET`.

@@ -1,4 +1,5 @@
 import Foundation
+import MicroHTTP
 import Testing
 
 @testable import LayoutService
@@ -71,5 +72,25 @@ struct RouteTableTests {
     #expect(with[ServiceMetrics.path] == ["get", "head"])
     #expect(without[ServiceMetrics.path] == nil)
     #expect(without.count == with.count - 1)
+  }
+
+  @Test func everyPreflightAnswersWithTheAllowOfItsPath() throws {
+    let service = LayoutService()
+    let engine = service.engine()
+    var preflights = 0
+    for path in service.router.paths {
+      let allow = try #require(service.router.allowedMethods(for: path))
+      guard allow.contains("OPTIONS") else { continue }
+      preflights += 1
+      let answer = engine.respond(
+        to: HTTPRequest(method: .options, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)))
+      #expect(answer.status == 204, "\(path)")
+      #expect(answer.headers.filter { $0.name == "Allow" }.map(\.value) == [allow], "\(path)")
+      let refused = engine.respond(
+        to: HTTPRequest(method: .delete, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)))
+      #expect(refused.status == 405, "\(path)")
+      #expect(refused.headers.filter { $0.name == "Allow" }.map(\.value) == [allow], "\(path)")
+    }
+    #expect(preflights == 2 * LayoutService.operationPaths.count)
   }
 }
