@@ -20,7 +20,8 @@ enum FuzzInput {
   /// reaches that path within its input length.
   static let maxItemBytes = 256
   static let engine = LayoutService(maxItemBytes: maxItemBytes).engine()
-  static let foundationEngine = LayoutService(decoder: .foundation, maxItemBytes: maxItemBytes).engine()
+  static let foundationEngine = LayoutService(.init(decoder: .foundation), maxItemBytes: maxItemBytes)
+    .engine()
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {

@@ -33,24 +33,22 @@ package final class LayoutService: HTTPService {
   /// Adds the CORS headers to every answer.
   private let corsHeaders: CORSMiddleware
 
-  /// Creates the service; by default any origin may call it, it keeps metrics, logs nothing,
-  /// reads bodies with the fast decoder and takes batches of up to 8 MiB whose items are at most
-  /// the server's default body limit.
+  /// The service `settings` describe, its batch items at most `maxItemBytes` (the single routes'
+  /// body limit), writing finished requests to `accessLog` (none by default).
   package init(
-    cors: CORSPolicy = .anyOrigin, readiness: Readiness = Readiness(), metrics: Bool = true,
-    decoder: RequestDecoder = .fast, maxBatchBytes: Int = Batch.defaultMaxBytes,
+    _ settings: Settings = Settings(), readiness: Readiness = Readiness(),
     maxItemBytes: Int = HTTPServer.Configuration.defaultMaxBodyBytes, accessLog: AccessLog? = nil
   ) {
-    self.cors = cors
+    cors = settings.cors
     self.readiness = readiness
-    self.decoder = decoder
-    self.maxBatchBytes = maxBatchBytes
+    decoder = settings.decoder
+    maxBatchBytes = settings.maxBatchBytes
     self.maxItemBytes = maxItemBytes
     self.accessLog = accessLog
     let routes = RouteTable(
       decoder: decoder, cors: cors,
       batches: BatchLimits(maxBodyBytes: maxBatchBytes, maxItemBytes: maxItemBytes), readiness: readiness,
-      metrics: metrics)
+      metrics: settings.metrics)
     self.router = routes.router
     self.metrics = routes.metrics
     corsHeaders = CORSMiddleware(policy: cors)
@@ -83,6 +81,32 @@ package final class LayoutService: HTTPService {
     let server = try HTTPServer(configuration: configuration, service: self)
     metrics?.attach(server: server, log: log ?? accessLog?.writer)
     return server
+  }
+}
+
+extension LayoutService {
+  /// What a service is told when it is made (by `layoutd`'s flags, `LayoutdOptions`).
+  package struct Settings: Equatable, Sendable {
+    /// Which web origins may call the API from a browser.
+    package var cors: CORSPolicy
+    /// Whether requests are counted for `GET /metrics` (without: the route is absent).
+    package var metrics: Bool
+    /// How request bodies are read.
+    package var decoder: RequestDecoder
+    /// The largest body of a batch route, in bytes (413 beyond).
+    package var maxBatchBytes: Int
+
+    /// Settings whose defaults are the service's: any origin, metrics kept, the fast decoder,
+    /// batches of up to 8 MiB.
+    package init(
+      cors: CORSPolicy = .anyOrigin, metrics: Bool = true, decoder: RequestDecoder = .fast,
+      maxBatchBytes: Int = Batch.defaultMaxBytes
+    ) {
+      self.cors = cors
+      self.metrics = metrics
+      self.decoder = decoder
+      self.maxBatchBytes = maxBatchBytes
+    }
   }
 }
 

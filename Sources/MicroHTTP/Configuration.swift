@@ -3,13 +3,14 @@ import Posix
 
 extension HTTPServer {
   /// Everything an `HTTPServer` is started with.
-  package struct Configuration: Sendable {
+  package struct Configuration: Equatable, Sendable {
     /// The address to bind: `localhost` (127.0.0.1), an IPv4 literal, or an IPv6 literal
     /// (brackets optional). Only this address is bound.
     package var host: String
     /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
     package var port: Int
-    /// Worker threads (event loops); the number of online cores by default.
+    /// Worker threads (event loops); 0, the default, for one per online core (the server's
+    /// `configuration` has the number chosen).
     package var threads: Int
     /// How connections are spread over threads.
     package var threading: Threading = .eventLoopPool
@@ -50,10 +51,10 @@ extension HTTPServer {
     package var maxBodyMemory = 64 << 20
 
     /// Creates a configuration; everything not given has its documented default.
-    package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil) {
+    package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 0) {
       self.host = host
       self.port = port
-      self.threads = threads ?? ProcessInfo.coreCount
+      self.threads = threads
     }
   }
 }

@@ -8,7 +8,7 @@ import Posix
 /// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
 /// on libmicrohttpd's worker threads, several at once.
 package final class HTTPServer: Sendable {
-  /// The configuration the server was started with.
+  /// The configuration the server was started with, its `threads` the number chosen.
   package let configuration: Configuration
   /// The bound TCP port (the real one when the configuration asked for port 0).
   package let port: Int
@@ -20,6 +20,8 @@ package final class HTTPServer: Sendable {
 
   /// Starts listening on `configuration.host`:`configuration.port`, serving `service`.
   package init(configuration: Configuration, service: any HTTPService) throws(HTTPServerError) {
+    var configuration = configuration
+    if configuration.threads <= 0 { configuration.threads = ProcessInfo.coreCount }
     let host = configuration.host
     guard let address = SocketAddress(host: host, port: configuration.port) else {
       throw .invalidAddress(host: host, port: configuration.port)

@@ -90,10 +90,11 @@ struct BatchLimitTests {
       else { throw LayoutdProcessError.noStartupLine("no options") }
       return options
     }
-    #expect(try parse([]).maxBatchBytes == 8 << 20)
-    #expect(try parse(["--max-batch-bytes", "1000"]).maxBatchBytes == 1000)
-    #expect(try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).maxBatchBytes == 2048)
-    #expect(try parse(["--max-batch-bytes=512"], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).maxBatchBytes == 512)
+    #expect(try parse([]).service.maxBatchBytes == 8 << 20)
+    #expect(try parse(["--max-batch-bytes", "1000"]).service.maxBatchBytes == 1000)
+    #expect(try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).service.maxBatchBytes == 2048)
+    #expect(
+      try parse(["--max-batch-bytes=512"], ["LAYOUTD_MAX_BATCH_BYTES": "2048"]).service.maxBatchBytes == 512)
     #expect(throws: UsageError.self) { try parse(["--max-batch-bytes", "0"]) }
     #expect(throws: UsageError.self) { try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "lots"]) }
     // The flag reaches the server: a batch one byte over it is refused.

@@ -10,13 +10,13 @@ struct HealthCheckTests {
   @Test func theFlagKeepsEveryOtherOptionAndAnyOrder() throws {
     var expected = LayoutdOptions()
     #expect(try LayoutdOptions.parse(arguments: ["--health-check"]) == .healthCheck(expected))
-    expected.host = "0.0.0.0"
-    expected.port = 9000
+    expected.server.host = "0.0.0.0"
+    expected.server.port = 9000
     #expect(
       try LayoutdOptions.parse(arguments: ["--host", "0.0.0.0", "--health-check", "--port=9000"])
         == .healthCheck(expected))
-    expected.host = "::1"
-    expected.port = 7001
+    expected.server.host = "::1"
+    expected.server.port = 7001
     #expect(
       try LayoutdOptions.parse(
         arguments: ["--health-check"],
@@ -39,24 +39,24 @@ struct HealthCheckTests {
   ])
   func theServersHostIsAskedWithWildcardsOnLoopback(host: String, asked: String) {
     var options = LayoutdOptions()
-    options.host = host
-    options.port = 8080
+    options.server.host = host
+    options.server.port = 8080
     #expect(HealthCheck(options: options).host == asked)
   }
 
   @Test func theURLPutsAnIPv6HostInBrackets() {
     var options = LayoutdOptions()
-    options.host = "::"
-    options.port = 8080
+    options.server.host = "::"
+    options.server.port = 8080
     #expect(HealthCheck(options: options).url == "http://[::1]:8080/healthz")
   }
 
   @Test func portZeroAndANameAreFailuresWithoutAConnect() {
     var options = LayoutdOptions()
-    options.port = 0
+    options.server.port = 0
     #expect(HealthCheck(options: options).check() == .noPort)
-    options.port = 8080
-    options.host = "example.com"
+    options.server.port = 8080
+    options.server.host = "example.com"
     #expect(HealthCheck(options: options).check() == .invalidHost)
   }
 

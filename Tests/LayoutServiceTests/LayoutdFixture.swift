@@ -25,16 +25,15 @@ final class LayoutdFixture: TestTransport {
     _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) throws {
     var options = options
-    options.host = "127.0.0.1"
-    options.port = 0
-    options.threads = 2
-    if let decoder { options.decoder = decoder }
-    if let cors { options.corsOrigins = cors.origins }
-    if let metrics { options.metrics = metrics }
-    var configuration = options.serverConfiguration
-    configure(&configuration)
-    service = options.service(accessLog: accessLog)
-    server = try service.startServer(configuration)
+    options.server.host = "127.0.0.1"
+    options.server.port = 0
+    options.server.threads = 2
+    if let decoder { options.service.decoder = decoder }
+    if let cors { options.service.cors = cors }
+    if let metrics { options.service.metrics = metrics }
+    configure(&options.server)
+    service = options.layoutService(accessLog: accessLog)
+    server = try service.startServer(options.server)
   }
 
   deinit {

@@ -18,26 +18,27 @@ struct LayoutdOptionsTests {
 
   @Test func defaults() throws {
     let parsed = try options([])
-    #expect(parsed.host == "127.0.0.1")
-    #expect(parsed.port == 8080)
-    #expect(parsed.maxBodyBytes == 65536)
-    #expect(parsed.connectionTimeout == 10)
-    #expect(parsed.maxConnections == 1024)
-    #expect(parsed.maxConnectionsPerClient == 256)
-    #expect(parsed.maxHeaderBytes == 16384)
-    #expect(parsed.shutdownGrace == 10)
+    #expect(parsed.server.host == "127.0.0.1")
+    #expect(parsed.server.port == 8080)
+    #expect(parsed.server.maxBodyBytes == 65536)
+    #expect(parsed.server.connectionTimeout == 10)
+    #expect(parsed.server.maxConnections == 1024)
+    #expect(parsed.server.perClientConnectionLimit == 256)
+    #expect(parsed.server.maxHeaderBytes == 16384)
+    #expect(parsed.server.drainTimeout == 10)
     #expect(parsed.drainDelay == 5)
-    #expect(parsed.corsOrigins == ["*"])
+    #expect(parsed.service.cors.origins == ["*"])
     #expect(parsed.logFormat == nil)
-    #expect(parsed.decoder == .fast)
+    #expect(parsed.service.decoder == .fast)
   }
 
   @Test func decoderFromFlagOrEnvironment() throws {
-    #expect(try options(["--decoder", "foundation"]).decoder == .foundation)
-    #expect(try options(["--decoder=fast"]).decoder == .fast)
-    #expect(try options([], environment: ["LAYOUTD_DECODER": "foundation"]).decoder == .foundation)
+    #expect(try options(["--decoder", "foundation"]).service.decoder == .foundation)
+    #expect(try options(["--decoder=fast"]).service.decoder == .fast)
+    #expect(try options([], environment: ["LAYOUTD_DECODER": "foundation"]).service.decoder == .foundation)
     #expect(
-      try options(["--decoder", "fast"], environment: ["LAYOUTD_DECODER": "foundation"]).decoder == .fast)
+      try options(["--decoder", "fast"], environment: ["LAYOUTD_DECODER": "foundation"]).service.decoder
+        == .fast)
     #expect(throws: UsageError("--decoder: expected fast or foundation, got 'simd'")) {
       try LayoutdOptions.parse(arguments: ["--decoder", "simd"])
     }
@@ -52,14 +53,14 @@ struct LayoutdOptionsTests {
       "--connection-timeout", "5", "--log-format", "json", "--cors-origin", "https://a.example",
       "--cors-origin=https://b.example", "--shutdown-grace", "2",
     ])
-    #expect(parsed.host == "0.0.0.0")
-    #expect(parsed.port == 9000)
-    #expect(parsed.threads == 3)
-    #expect(parsed.maxBodyBytes == 1024)
-    #expect(parsed.connectionTimeout == 5)
+    #expect(parsed.server.host == "0.0.0.0")
+    #expect(parsed.server.port == 9000)
+    #expect(parsed.server.threads == 3)
+    #expect(parsed.server.maxBodyBytes == 1024)
+    #expect(parsed.server.connectionTimeout == 5)
     #expect(parsed.logFormat == .json)
-    #expect(parsed.corsOrigins == ["https://a.example", "https://b.example"])
-    #expect(parsed.shutdownGrace == 2)
+    #expect(parsed.service.cors.origins == ["https://a.example", "https://b.example"])
+    #expect(parsed.server.drainTimeout == 2)
   }
 
   @Test func drainDelayComesFromItsFlagOrTheEnvironment() throws {
@@ -72,15 +73,11 @@ struct LayoutdOptionsTests {
     #expect(LayoutdOptions.usage.contains("--drain-delay"))
   }
 
-  @Test func theServerDefaultsAreLayoutdsDefaults() throws {
-    let server = HTTPServer.Configuration()
-    let layoutd = try options([]).serverConfiguration
-    #expect(layoutd.maxBodyBytes == server.maxBodyBytes)
-    #expect(layoutd.maxHeaderBytes == server.maxHeaderBytes)
-    #expect(layoutd.perClientConnectionLimit == server.perClientConnectionLimit)
-    #expect(layoutd.maxConnections == server.maxConnections)
-    #expect(layoutd.connectionTimeout == server.connectionTimeout)
-    #expect(layoutd.drainTimeout == server.drainTimeout)
+  @Test func withoutFlagsTheServerAndServiceHaveTheirOwnDefaults() throws {
+    let layoutd = try options([])
+    #expect(layoutd.server == HTTPServer.Configuration())
+    #expect(layoutd.service == LayoutService.Settings())
+    #expect(layoutd.server.threads == 0, "one worker per core, chosen when the server starts")
   }
 
   @Test func helpAndVersion() throws {
@@ -89,11 +86,12 @@ struct LayoutdOptionsTests {
   }
 
   @Test func environmentFillsWhatFlagsLeaveOut() throws {
-    #expect(try options([], environment: ["PORT": "7000"]).port == 7000)
-    #expect(try options([], environment: ["PORT": "7000", "LAYOUTD_PORT": "7001"]).port == 7001)
-    #expect(try options(["--port", "7002"], environment: ["LAYOUTD_PORT": "7001"]).port == 7002)
-    #expect(try options([], environment: ["LAYOUTD_HOST": "::1"]).host == "::1")
-    #expect(try options(["--host", "127.0.0.2"], environment: ["LAYOUTD_HOST": "::1"]).host == "127.0.0.2")
+    #expect(try options([], environment: ["PORT": "7000"]).server.port == 7000)
+    #expect(try options([], environment: ["PORT": "7000", "LAYOUTD_PORT": "7001"]).server.port == 7001)
+    #expect(try options(["--port", "7002"], environment: ["LAYOUTD_PORT": "7001"]).server.port == 7002)
+    #expect(try options([], environment: ["LAYOUTD_HOST": "::1"]).server.host == "::1")
+    #expect(
+      try options(["--host", "127.0.0.2"], environment: ["LAYOUTD_HOST": "::1"]).server.host == "127.0.0.2")
   }
 
   @Test(arguments: [

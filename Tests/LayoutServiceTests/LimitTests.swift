@@ -36,15 +36,15 @@ struct LimitTests {
       options: try LayoutdFixture.options(["--max-connections-per-client", "2"]))
     let request = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
     let answered = { (text: String) in text.hasSuffix(#"{"status":"ok"}"#) }
-    let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
-    let second = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
+    let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.server.port, timeout: 10))
+    let second = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.server.port, timeout: 10))
     for socket in [first, second] {
       #expect(socket.send(request))
       let (text, closed) = socket.receive(until: answered)
       #expect(text.hasPrefix("HTTP/1.1 200"))
       #expect(!closed)
     }
-    let third = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.port, timeout: 10))
+    let third = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.server.port, timeout: 10))
     third.send(request)
     let refused = third.receive()
     #expect(refused.closed)
@@ -55,7 +55,7 @@ struct LimitTests {
       #expect(socket.receive(until: answered).text.hasPrefix("HTTP/1.1 200"))
     }
     // Another client address is still served.
-    let other = try #require(LoopbackSocket(from: "127.0.0.2", port: fixture.port, timeout: 10))
+    let other = try #require(LoopbackSocket(from: "127.0.0.2", port: fixture.server.port, timeout: 10))
     #expect(other.send(request))
     #expect(other.receive(until: answered).text.hasPrefix("HTTP/1.1 200"))
   }
@@ -145,7 +145,7 @@ struct LimitTests {
       "--max-connections", "77", "--max-connections-per-client", "5", "--connection-timeout", "3",
       "--max-header-bytes", "4096", "--max-body-bytes", "2048", "--shutdown-grace", "4",
     ])
-    let configuration = options.serverConfiguration
+    let configuration = options.server
     #expect(configuration.maxConnections == 77)
     #expect(configuration.perClientConnectionLimit == 5)
     #expect(configuration.connectionTimeout == 3)

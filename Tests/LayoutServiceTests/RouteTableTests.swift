@@ -68,7 +68,7 @@ struct RouteTableTests {
 
   @Test func withoutMetricsTheMetricsRouteIsAbsentAndTheRestStay() {
     let with = Self.routedRoutes(LayoutService())
-    let without = Self.routedRoutes(LayoutService(metrics: false))
+    let without = Self.routedRoutes(LayoutService(.init(metrics: false)))
     #expect(with[ServiceMetrics.path] == ["get", "head"])
     #expect(without[ServiceMetrics.path] == nil)
     #expect(without.count == with.count - 1)

@@ -23,7 +23,7 @@ struct StalledLogProcessTests {
   @Test func theLogGetsWhatIsLeftOfTheDrainAtMostTwoSecondsAndAtLeastATenth() {
     var options = LayoutdOptions()
     options.drainDelay = 1
-    options.shutdownGrace = 5
+    options.server.drainTimeout = 5
     /// `flushDeadline`'s seconds from just before the call, for a signal `ago` seconds before.
     func budget(signalledSecondsAgo ago: Double) -> Double {
       let before = MonotonicClock.now

@@ -29,6 +29,17 @@ extension FlagValue<Int> {
   }
 }
 
+extension FlagValue<Double> {
+  /// A whole number of seconds in `range`, for a setting kept in fractional seconds.
+  static func seconds(_ range: ClosedRange<Int>) -> Self {
+    let whole = FlagValue<Int>.seconds(range)
+    return FlagValue(
+      name: whole.name,
+      read: { text, source throws(UsageError) in Double(try whole.read(text, source)) },
+      show: { $0 == $0.rounded() ? whole.show(Int($0)) : String($0) })
+  }
+}
+
 extension FlagValue<String> {
   /// An address to bind: any text but the empty one.
   static let address = FlagValue(

@@ -2,33 +2,34 @@ extension LayoutdOptions {
   /// Every flag of `layoutd`, in the order `--help` and README.md list them.
   ///
   /// The parser, the usage text and README.md's table of flags are all read from here, and the
-  /// defaults from `LayoutdOptions()`: a new flag is an entry here and its property there.
+  /// defaults from `LayoutdOptions()`: a new flag is one entry here, naming the setting it
+  /// writes.
   static let flags: [LayoutdFlag] = [
     LayoutdFlag(
-      "--host", .address, at: \.host, environment: ["LAYOUTD_HOST"],
+      "--host", .address, at: \.server.host, environment: ["LAYOUTD_HOST"],
       help: "address to bind",
       documentation: "the address to bind (only this one)"),
     LayoutdFlag(
-      "--port", .wholeNumber(0...65535), at: \.port, environment: ["LAYOUTD_PORT", "PORT"],
+      "--port", .wholeNumber(0...65535), at: \.server.port, environment: ["LAYOUTD_PORT", "PORT"],
       help: "port, 0 for any free one",
       documentation: "`0` picks a free port; the start-up line names it"),
     LayoutdFlag(
-      "--threads", .wholeNumber(0...256), at: \.threads,
+      "--threads", .wholeNumber(0...256), at: \.server.threads,
       help: "worker threads, 0 for one per core",
       documentation:
         "worker threads, `0` for one per core (poll(2) event loops; one accept thread spreads connections over them)"
     ),
     LayoutdFlag(
-      "--max-body-bytes", .wholeNumber(1...(64 << 20)), at: \.maxBodyBytes,
+      "--max-body-bytes", .wholeNumber(1...(64 << 20)), at: \.server.maxBodyBytes,
       help: "largest request body; larger gets 413",
       documentation: "larger single-request bodies get 413"),
     LayoutdFlag(
-      "--max-batch-bytes", .wholeNumber(1...(1 << 30)), at: \.maxBatchBytes,
+      "--max-batch-bytes", .wholeNumber(1...(1 << 30)), at: \.service.maxBatchBytes,
       environment: ["LAYOUTD_MAX_BATCH_BYTES"],
       help: "largest body of a /batch route\n",
       documentation: "larger batch bodies get 413"),
     LayoutdFlag(
-      "--max-body-memory", .wholeNumber((64 << 10)...(64 << 30)), at: \.maxBodyMemory,
+      "--max-body-memory", .wholeNumber((64 << 10)...(64 << 30)), at: \.server.maxBodyMemory,
       environment: ["LAYOUTD_MAX_BODY_MEMORY"],
       help: "request-body and answer bytes held at once over all connections;\nmore gets 503",
       documentation: """
@@ -37,19 +38,19 @@ extension LayoutdOptions {
         ([the budget](docs/operations.md#the-body-budget---max-body-memory))
         """),
     LayoutdFlag(
-      "--connection-timeout", .seconds(1...86400), at: \.connectionTimeout,
+      "--connection-timeout", .seconds(1...86400), at: \.server.connectionTimeout,
       help: "seconds an idle connection stays open",
       documentation: "seconds an idle connection stays open"),
     LayoutdFlag(
-      "--max-connections", .wholeNumber(1...1_000_000), at: \.maxConnections,
+      "--max-connections", .wholeNumber(1...1_000_000), at: \.server.maxConnections,
       help: "open connections at once",
       documentation: "open connections at once"),
     LayoutdFlag(
-      "--max-connections-per-client", .wholeNumber(0...1_000_000), at: \.maxConnectionsPerClient,
+      "--max-connections-per-client", .wholeNumber(0...1_000_000), at: \.server.perClientConnectionLimit,
       help: "open connections from one address, 0 for no limit",
       documentation: "open connections from one address (0: no limit; raise it behind a proxy)"),
     LayoutdFlag(
-      "--max-header-bytes", .wholeNumber(1024...(16 << 20)), at: \.maxHeaderBytes,
+      "--max-header-bytes", .wholeNumber(1024...(16 << 20)), at: \.server.maxHeaderBytes,
       help: "one request's line and headers, their bytes and 64 per\nfield; more gets 431",
       documentation:
         "one request's line and headers, their bytes and 64 per field; more gets 431 (414 for the line alone)"
@@ -60,7 +61,7 @@ extension LayoutdOptions {
         + "route still serves, before the listener closes; 0 skips\n",
       documentation: "seconds after SIGTERM that `/readyz` answers 503 while every route still serves"),
     LayoutdFlag(
-      "--shutdown-grace", .seconds(0...3600), at: \.shutdownGrace,
+      "--shutdown-grace", .seconds(0...3600), at: \.server.drainTimeout,
       help: "seconds requests in flight get once the listener closes",
       documentation: "seconds requests in flight get once the listener closes"),
     LayoutdFlag(
@@ -69,15 +70,15 @@ extension LayoutdOptions {
       documentation: "the access log on stderr, or `off`",
       defaultDescription: "`text` on a terminal, else `json`"),
     LayoutdFlag(
-      "--cors-origin", .origin, appendingTo: \.corsOrigins,
+      "--cors-origin", .origin, appendingTo: \.service.cors.origins,
       help: "an origin allowed by CORS, repeatable",
       documentation: "an origin browsers may call from; repeat for more"),
     LayoutdFlag(
-      "--metrics", .choice([("on", true), ("off", false)]), at: \.metrics,
+      "--metrics", .choice([("on", true), ("off", false)]), at: \.service.metrics,
       help: "count requests for GET /metrics",
       documentation: "`off` removes `GET /metrics` and the counting"),
     LayoutdFlag(
-      "--decoder", FlagValue<RequestDecoder>.oneOfTheCases.checked(availableDecoder), at: \.decoder,
+      "--decoder", FlagValue<RequestDecoder>.oneOfTheCases.checked(availableDecoder), at: \.service.decoder,
       environment: ["LAYOUTD_DECODER"],
       help: "how bodies are read: the fast parser's document, or\nFoundation's JSONDecoder",
       documentation: """

@@ -22,13 +22,13 @@ package struct HealthCheck: Sendable {
 
   /// The check of the server `options` describe.
   package init(options: LayoutdOptions, timeout: Double = Self.defaultTimeout) {
-    var literal = options.host == "localhost" ? "127.0.0.1" : options.host
+    var literal = options.server.host == "localhost" ? "127.0.0.1" : options.server.host
     if literal.hasPrefix("["), literal.hasSuffix("]") { literal = String(literal.dropFirst().dropLast()) }
     if let address = SocketAddress(host: literal, port: 0), address.isWildcard {
       literal = address.isIPv6 ? "::1" : "127.0.0.1"
     }
     host = literal
-    port = options.port
+    port = options.server.port
     self.timeout = timeout
   }
 

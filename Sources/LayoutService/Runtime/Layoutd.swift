@@ -54,27 +54,27 @@ package enum Layoutd {
     // nobody but its own thread waits for standard error.
     let log = LogWriter()
     // Every connection is a descriptor: make room for the connection limit and some spare.
-    let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.maxConnections + 64)
+    let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.server.maxConnections + 64)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0, writer: log) }
-    let service = options.service(accessLog: accessLog)
+    let service = options.layoutService(accessLog: accessLog)
     let server: HTTPServer
     do {
-      server = try service.startServer(options.serverConfiguration, log: log)
+      server = try service.startServer(options.server, log: log)
     } catch {
       log.message("layoutd: \(error)")
       log.close(timeout: Self.flushSeconds)
       return 1
     }
     let configuration = server.configuration
-    if openFiles < options.maxConnections + 16 {
+    if openFiles < options.server.maxConnections + 16 {
       log.message(
-        "layoutd: warning: only \(openFiles) open files allowed (ulimit -n); --max-connections is \(options.maxConnections)"
+        "layoutd: warning: only \(openFiles) open files allowed (ulimit -n); --max-connections is \(options.server.maxConnections)"
       )
     }
     log.message(
       "layoutd \(LayoutdVersion.current) listening on http://\(HTTPSyntax.authority(host: configuration.host, port: server.port))"
-        + " (threads: \(configuration.threads), decoder: \(options.decoder.rawValue))")
+        + " (threads: \(configuration.threads), decoder: \(options.service.decoder.rawValue))")
 
     let signal = SignalSet.shutdown.wait()
     let start = MonotonicClock.now
@@ -93,12 +93,13 @@ package enum Layoutd {
     )
     MonotonicClock.sleep(seconds: Double(options.drainDelay))
     log.message(
-      "layoutd: closing the listener at +\(elapsed(since: start)) s; requests in flight get up to \(options.shutdownGrace) s"
+      "layoutd: closing the listener at +\(elapsed(since: start)) s; requests in flight get up to \(Int(options.server.drainTimeout)) s"
     )
     // Answers carry `Connection: close` from now on; new connects are refused. The drain ends
     // early enough for the log's least flush time to fit in --drain-delay + --shutdown-grace.
     server.drain(
-      until: start.adding(seconds: Double(options.drainDelay + options.shutdownGrace) - leastFlushSeconds))
+      until: start.adding(
+        seconds: Double(options.drainDelay) + options.server.drainTimeout - leastFlushSeconds))
     log.message("layoutd: stopped at +\(elapsed(since: start)) s")
     log.close(until: flushDeadline(start: start, options: options))
     return 0
@@ -119,7 +120,7 @@ package enum Layoutd {
   static func flushDeadline(start: MonotonicClock.Instant, options: LayoutdOptions) -> MonotonicClock.Instant
   {
     let now = MonotonicClock.now
-    let end = start.adding(seconds: Double(options.drainDelay + options.shutdownGrace))
+    let end = start.adding(seconds: Double(options.drainDelay) + options.server.drainTimeout)
     return min(now.adding(seconds: flushSeconds), max(now.adding(seconds: leastFlushSeconds), end))
   }
 
