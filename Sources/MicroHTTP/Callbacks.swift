@@ -124,8 +124,8 @@ private func startRequest(
 /// libmicrohttpd's unescape function for a request's target and query: decodes only the escapes
 /// of unreserved characters (`HTTPSyntax.decodeEscapes`) and returns the new length.
 ///
-/// libmicrohttpd's own decodes every escape, so that `/avoid%2Fbatch` would route as
-/// `/avoid/batch` and `/metrics%00.js` as `/metrics`: a path a proxy allows or denies as sent
+/// libmicrohttpd's own decodes every escape, so that `/public%2F..%2Fadmin` would route as
+/// `/public/../admin` and `/status%00.js` as `/status`: a path a proxy allows or denies as sent
 /// would reach another resource.
 func decodeUnreserved(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
