@@ -17,6 +17,13 @@ import Synchronization
 /// drop it). While bytes are unread it looks again after 1 ms, then at doubling intervals up to
 /// 128 ms, until they are read or the connection closes.
 ///
+/// Once shut, a socket whose connection is still open after 8 ms is shut again, at doubling
+/// intervals up to 128 ms, until it closes: each shutdown wakes the worker afresh. A worker can
+/// miss the first: when its `epoll_wait` returns exactly 128 reports, libmicrohttpd 0.9.75
+/// (`MHD_epoll` in daemon.c) calls it again with the same blocking timeout before acting on
+/// them, and sleeps on them until another report comes or the idle timeout (seen: 128 of a
+/// thousand connections cut at once).
+///
 /// A connection is watched from libmicrohttpd's `STARTED` notification to its `CLOSED`, which
 /// libmicrohttpd sends before it closes the socket. Both, and every act on a socket, happen under
 /// one lock, so the watcher never acts on a descriptor that has been closed and reused. Each watch
@@ -94,19 +101,23 @@ package final class CloseWatcher: @unchecked Sendable {
   /// `service()` with the reports in hand: a test hands it stale ones.
   package func settle(_ watches: [Watch]) {
     let now = MonotonicClock.now
-    let (shut, failed) = table.withLock { table in
+    let (shutNow, failedNow) = table.withLock { table in
       var outcome = Outcome()
       for watch in watches {
         settle(watch, after: WatchTable.firstRetryDelay, now: now, in: &table, outcome: &outcome)
       }
       for retry in table.takeDueRetries(now: now) {
         let delay = min(retry.delay * 2, WatchTable.longestRetryDelay)
-        settle(retry.watch, after: delay, now: now, in: &table, outcome: &outcome)
+        if retry.isNudge {
+          shut(retry.watch, nudgingAgainAfter: delay, now: now, in: &table, outcome: &outcome)
+        } else {
+          settle(retry.watch, after: delay, now: now, in: &table, outcome: &outcome)
+        }
       }
       return (outcome.shut, outcome.failed)
     }
-    if shut > 0 { shutCount.add(shut, ordering: .relaxed) }
-    if failed > 0 { failureCount.add(failed, ordering: .relaxed) }
+    if shutNow > 0 { shutCount.add(shutNow, ordering: .relaxed) }
+    if failedNow > 0 { failureCount.add(failedNow, ordering: .relaxed) }
   }
 
   /// Milliseconds until the next retry is due (0 when one is due now), or -1 when none waits:
@@ -132,16 +143,35 @@ package final class CloseWatcher: @unchecked Sendable {
   ) {
     guard let socket = table.socket(of: watch) else { return }
     do throws(Errno) {
-      if try socket.unreadByteCount() > 0 {
-        table.retry(watch, after: delay, now: now)
+      guard try socket.unreadByteCount() == 0 else {
+        table.retry(watch, after: delay, now: now, isNudge: false)
         return
       }
-      try socket.shutdownRead()
-      outcome.shut += 1
     } catch {
-      // ENOTCONN: the connection was reset; libmicrohttpd sees that by itself.
-      if error.rawValue != ENOTCONN { outcome.failed += 1 }
+      outcome.failed += 1
+      return
     }
+    outcome.shut += 1
+    shut(watch, nudgingAgainAfter: WatchTable.firstNudgeDelay, now: now, in: &table, outcome: &outcome)
+  }
+
+  /// Shuts the receiving half of `watch`'s socket, which wakes its worker, and does it again
+  /// after `delay` unless the connection has closed by then. Drops a stale watch.
+  private func shut(
+    _ watch: Watch, nudgingAgainAfter delay: UInt64, now: MonotonicClock.Instant, in table: inout WatchTable,
+    outcome: inout Outcome
+  ) {
+    guard let socket = table.socket(of: watch) else { return }
+    do throws(Errno) {
+      try socket.shutdownRead()
+    } catch {
+      // ENOTCONN: the connection was reset; the call has woken the worker all the same.
+      if error.rawValue != ENOTCONN {
+        outcome.failed += 1
+        return
+      }
+    }
+    table.retry(watch, after: delay, now: now, isNudge: true)
   }
 }
 

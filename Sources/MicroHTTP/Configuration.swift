@@ -13,7 +13,7 @@ extension HTTPServer {
     /// `configuration` has the number chosen).
     package var threads: Int
     /// How connections are spread over threads.
-    package var threading: Threading = .pollEventLoopPool
+    package var threading: Threading = .eventLoopPool
     /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413
     /// before any of the body is read, and the connection is closed after the answer. A chunked
     /// body that grows past the limit is discarded as it arrives (never buffered) and answered

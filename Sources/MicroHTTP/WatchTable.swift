@@ -9,6 +9,9 @@ struct WatchTable {
   /// How long after a report whose bytes libmicrohttpd has not read yet the watcher looks
   /// again, in nanoseconds: 1 ms.
   static let firstRetryDelay: UInt64 = 1_000_000
+  /// How long after shutting a socket the watcher shuts it again if its connection is still
+  /// open: 8 ms.
+  static let firstNudgeDelay: UInt64 = 8_000_000
   /// The longest interval between two looks at the same socket: 128 ms.
   static let longestRetryDelay: UInt64 = 128_000_000
 
@@ -18,6 +21,8 @@ struct WatchTable {
     let due: MonotonicClock.Instant
     /// The interval that led to `due`, doubled for the next.
     let delay: UInt64
+    /// Whether the socket is shut already and is to be shut again (else it had bytes unread).
+    let isNudge: Bool
   }
 
   /// Per slot: the watched socket's descriptor, or -1 when the slot is free.
@@ -64,9 +69,11 @@ struct WatchTable {
   }
 
   /// Looks at `watch`'s socket again `delay` nanoseconds after `now`.
-  mutating func retry(_ watch: CloseWatcher.Watch, after delay: UInt64, now: MonotonicClock.Instant) {
-    retries.append(
-      Retry(watch: watch, due: MonotonicClock.Instant(nanoseconds: now.nanoseconds + delay), delay: delay))
+  mutating func retry(
+    _ watch: CloseWatcher.Watch, after delay: UInt64, now: MonotonicClock.Instant, isNudge: Bool
+  ) {
+    let due = MonotonicClock.Instant(nanoseconds: now.nanoseconds + delay)
+    retries.append(Retry(watch: watch, due: due, delay: delay, isNudge: isNudge))
   }
 
   /// Removes and returns the retries due at `now`.

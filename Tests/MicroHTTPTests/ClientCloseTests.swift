@@ -21,6 +21,12 @@ struct ClientCloseTests {
     }
   }
 
+  /// What the server's close watcher has seen and done, for a failure's message.
+  static func watcherState(_ server: HTTPServer) -> String {
+    guard let watcher = server.engine.closeWatcher else { return "none" }
+    return "\(watcher.watchedSockets) watched, \(watcher.shutSockets) shut, \(watcher.failures) failures"
+  }
+
   @Test(arguments: pools)
   func aCloseInTheHeadersIsSeenAtOnce(threading: HTTPServer.Threading) throws {
     let server = try Self.server(threading)
@@ -80,7 +86,9 @@ struct ClientCloseTests {
     #expect(
       LifecycleTests.waitUntil(seconds: 30) {
         server.openConnectionCount == 0 && server.liveRequestCount == 0
-      })
+      },
+      "\(server.openConnectionCount) open, \(server.liveRequestCount) live, watcher: \(Self.watcherState(server))"
+    )
     // Released promptly: nothing waited for the idle timeout (60 s).
     #expect(MonotonicClock.now.seconds(since: cut) < 20)
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)

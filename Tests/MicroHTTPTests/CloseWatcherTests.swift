@@ -53,7 +53,6 @@ struct CloseWatcherTests {
       LifecycleTests.waitUntil {
         watcher.service(); return watcher.shutSockets == 1
       })
-    #expect(watcher.retryTimeout == -1)
     watcher.unwatch(watch)
     #expect(watcher.watchedSockets == 0)
     #expect(watcher.failures == 0)
@@ -72,7 +71,8 @@ struct CloseWatcherTests {
       second.server.close()
       second.client.close()
     }
-    #expect(second.server == first.server, "the number was reused")
+    // Mostly the freed number again (a test running beside this one may take it first); the
+    // slot is reused either way, and the generation is what tells the two watches apart.
     let later = try #require(watcher.watch(second.server))
     #expect(later.slot == earlier.slot)
     #expect(later.generation != earlier.generation)
