@@ -93,4 +93,12 @@ static inline void *CMicroHTTPD_socket_context(struct MHD_Connection *connection
   return info == NULL ? NULL : info->socket_context;
 }
 
+/// Why: `MHD_get_connection_info` is variadic. The connection's socket descriptor, or -1.
+static inline int CMicroHTTPD_connection_fd(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(
+      connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
 #endif

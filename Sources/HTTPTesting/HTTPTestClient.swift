@@ -100,14 +100,27 @@ package final class HTTPTestClient {
   /// (`TCP_CORK`): the server's first read finds both, the way a busy server finds a client
   /// that left.
   package func sendThenClose(_ raw: String) throws(HTTPTestClientError) {
+    try cork()
+    try send(raw)
+    close()
+  }
+
+  /// Sends the UTF-8 bytes of `raw` and closes the sending half, the bytes and the half-close
+  /// corked into one segment (`TCP_CORK`); the answer can still be read.
+  package func sendThenShutdownWrite(_ raw: String) throws(HTTPTestClientError) {
+    try cork()
+    try send(raw)
+    shutdownWrite()
+  }
+
+  /// Holds back what is sent until the connection's sending half closes (`TCP_CORK`).
+  private func cork() throws(HTTPTestClientError) {
     guard let descriptor else { throw .sendFailed(errno: EBADF) }
     do throws(Errno) {
       try descriptor.setOption(Int32(IPPROTO_TCP), TCP_CORK, 1)
     } catch {
       throw .sendFailed(errno: error.rawValue)
     }
-    try send(raw)
-    close()
   }
 
   /// Sends one request and reads its response. Adds `Host`, and `Content-Length` when there is

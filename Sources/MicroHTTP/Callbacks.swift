@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 import Glibc
+import Posix
 
 // The C callbacks libmicrohttpd calls. They capture nothing: the server arrives as `cls` (a
 // `RequestEngine`), a request as `con_cls` (its connection's `RequestState`, which the
@@ -29,7 +30,8 @@ func admitConnection(
 /// gives each the `RequestState` its requests use, one after another.
 ///
 /// libmicrohttpd calls it with `STARTED` before any request of the connection and with
-/// `CLOSED` after the last one has ended (`endRequest`).
+/// `CLOSED` after the last one has ended (`endRequest`), before it closes the socket. With epoll
+/// workers the connection's socket is watched between the two (`CloseWatcher`).
 func noteConnection(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
@@ -39,12 +41,20 @@ func noteConnection(
   let engine = Unmanaged<RequestEngine>.fromOpaque(cls).takeUnretainedValue()
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
-    socketContext?.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+    let state = RequestState()
+    if let watcher = engine.closeWatcher, let connection {
+      let socket = CMicroHTTPD_connection_fd(connection)
+      if socket >= 0 { state.closeWatch = watcher.watch(FileDescriptor(rawValue: socket)) }
+    }
+    socketContext?.pointee = Unmanaged.passRetained(state).toOpaque()
     engine.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
   case .CONNECTION_NOTIFY_CLOSED:
-    if let socketContext, let state = socketContext.pointee {
+    if let socketContext, let pointer = socketContext.pointee {
       socketContext.pointee = nil
-      Unmanaged<RequestState>.fromOpaque(state).release()
+      let state = Unmanaged<RequestState>.fromOpaque(pointer)
+      // Before libmicrohttpd closes the socket, which frees its number for reuse.
+      if let watch = state.takeUnretainedValue().closeWatch { engine.closeWatcher?.unwatch(watch) }
+      state.release()
     }
     engine.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     engine.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)

@@ -67,12 +67,14 @@ extension HTTPServer {
     var flags = MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
     switch configuration.threading {
     case .eventLoopPool:
-      // poll(2), not epoll: in epoll mode libmicrohttpd 0.9.75 takes a short read as "no more
-      // to read" (connection.c, `recv_param_adapter`), so a client's close that arrives with
-      // the last bytes of a partial body goes unseen until the idle timeout and the request
-      // stays live that long; a request cut off in its headers, the same (`BodyTests`,
-      // `aRequestCutOffByItsCloseIsReleasedAtOnce`). poll costs CPU per request when the
-      // workers share their cores (docs/operations.md has the figures).
+      // In epoll mode libmicrohttpd 0.9.75 takes a short read as "no more to read"
+      // (connection.c, `recv_param_adapter`), so a client's close that arrives with the last
+      // bytes of a request would go unseen until the idle timeout: the server's `CloseWatcher`
+      // sees it and makes the worker see it.
+      flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+    case .pollEventLoopPool:
+      // poll(2) sees every close, at a cost in CPU per request when the workers share their
+      // cores (docs/operations.md has the figures).
       flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
     case .threadPerConnection:
       flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -107,7 +109,7 @@ extension HTTPServer {
       CMicroHTTPD_option_unescape(decodeUnreserved, nil),
       CMicroHTTPD_option_uri_log(noteTarget, nil),
     ]
-    if configuration.threading == .eventLoopPool, configuration.threads > 1 {
+    if configuration.threading != .threadPerConnection, configuration.threads > 1 {
       options.append(item(.THREAD_POOL_SIZE, configuration.threads))
     }
     return options

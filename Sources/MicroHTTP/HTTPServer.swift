@@ -35,7 +35,15 @@ package final class HTTPServer: Sendable {
       if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
       throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    let engine = RequestEngine(configuration: configuration, service: service)
+    var closeWatcher: CloseWatcher?
+    if configuration.threading == .eventLoopPool {
+      do {
+        closeWatcher = try CloseWatcher()
+      } catch {
+        throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
+      }
+    }
+    let engine = RequestEngine(configuration: configuration, service: service, closeWatcher: closeWatcher)
     let retained = Unmanaged.passRetained(engine)
     var options = Self.options(configuration, engine: retained.toOpaque())
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
@@ -170,17 +178,17 @@ extension HTTPServer {
       self.listener = listener
     }
 
-    /// Stops accepting (`Listener.stop()`): connects already completed are still served, new
-    /// ones are refused. Returns `false` when the daemon has already stopped.
+    /// Stops accepting (`Listener.stopAccepting()`): connects already completed are still
+    /// served, new ones are refused. Returns `false` when the daemon has already stopped.
     @discardableResult
     func quiesce() -> Bool {
       guard pointer != nil else { return false }
-      listener.stop()
+      listener.stopAccepting()
       return true
     }
 
-    /// Stops accepting, stops the daemon (closing every connection and joining its threads)
-    /// and releases the engine.
+    /// Stops accepting and the accept thread, stops the daemon (closing every connection and
+    /// joining its threads) and releases the engine.
     mutating func stop() {
       guard let pointer else { return }
       listener.stop()
@@ -195,8 +203,12 @@ extension HTTPServer {
 extension HTTPServer {
   /// How libmicrohttpd spreads connections over threads.
   package enum Threading: Hashable, Sendable {
-    /// Internal poll(2) event loops, one per configured thread, each serving many connections.
+    /// Internal epoll(7) event loops, one per configured thread, each serving many connections,
+    /// and a `CloseWatcher` that makes them see the client closes libmicrohttpd 0.9.75 misses.
     case eventLoopPool
+    /// Internal poll(2) event loops, one per configured thread, without the watcher (poll(2)
+    /// sees every close): each call looks at every connection of its thread.
+    case pollEventLoopPool
     /// One thread per connection (plus libmicrohttpd's thread that starts them); for comparison
     /// and debugging.
     case threadPerConnection

@@ -16,9 +16,11 @@ final class Listener {
   private var socket: FileDescriptor?
   /// The port the socket is bound to (the real one when port 0 was asked for).
   let port: Int
-  /// The pipe that wakes the accept thread to stop.
+  /// The pipe that wakes the accept thread to stop accepting, then to end (`Wake`).
   private let wake: (read: FileDescriptor, write: FileDescriptor)
   private var thread: PosixThread?
+  /// Signalled by the accept thread once it has stopped accepting (or ended).
+  private let stoppedAccepting = Posix.Semaphore()
 
   /// Binds `address` (`SO_REUSEADDR`, IPv6 only for an IPv6 address) and listens with a
   /// queue of `backlog` completed connects.
@@ -46,44 +48,88 @@ final class Listener {
     wake.write.close()
   }
 
-  /// Starts the accept thread, which hands each connection to `daemon` until `stop()`,
-  /// counting it in `engine.admittedConnections` until libmicrohttpd refuses or closes it.
+  /// Starts the accept thread, which hands each connection to `daemon` until `stopAccepting()`,
+  /// counting it in `engine.admittedConnections` until libmicrohttpd refuses or closes it, and
+  /// serves `engine.closeWatcher`, if any, until `stop()`.
   func start(daemon: OpaquePointer, engine: RequestEngine) {
     guard let socket else { return }
-    let loop = AcceptLoop(socket: socket, wake: wake.read, daemon: daemon, engine: engine)
+    let loop = AcceptLoop(
+      socket: socket, wake: wake.read, daemon: daemon, engine: engine, stoppedAccepting: stoppedAccepting)
     thread = PosixThread { loop.run() }
   }
 
   /// Stops accepting: connects the kernel completed before now are still accepted and handed
   /// over (their clients believe they are connected), then the socket is closed, so that new
-  /// connects are refused. Returns when the accept thread has ended. Idempotent.
+  /// connects are refused. The close watcher is still served. Idempotent.
+  func stopAccepting() {
+    guard let socket else { return }
+    if thread != nil {
+      send(.stopAccepting)
+      stoppedAccepting.wait()
+    }
+    socket.close()
+    self.socket = nil
+  }
+
+  /// Stops accepting, then ends the accept thread and returns when it has ended. Idempotent.
   func stop() {
+    stopAccepting()
     if let thread = thread.take() {
-      var byte: UInt8 = 1
-      _ = try? withUnsafeBytes(of: &byte) { (bytes) throws(Errno) in try wake.write.write(bytes) }
+      send(.end)
       thread.join()
     }
-    socket?.close()
-    socket = nil
   }
+
+  /// Writes `reason` into the wake-up pipe.
+  private func send(_ reason: Wake) {
+    var byte = reason.rawValue
+    _ = try? withUnsafeBytes(of: &byte) { (bytes) throws(Errno) in try wake.write.write(bytes) }
+  }
+}
+
+/// What the accept thread is woken for.
+private enum Wake: UInt8 {
+  /// Accept what is left, then stop accepting.
+  case stopAccepting = 1
+  /// End the thread.
+  case end = 2
 }
 
 /// The accept thread's loop, on its own value so that the thread owns what it reads.
 private struct AcceptLoop: @unchecked Sendable {
   // @unchecked: `daemon` is libmicrohttpd's daemon, which `MHD_add_connection` may be called on
-  // from any thread; the descriptors are plain numbers.
+  // from any thread; the descriptors are plain numbers; the semaphore is made to be shared.
   let socket: FileDescriptor
   let wake: FileDescriptor
   let daemon: OpaquePointer
   let engine: RequestEngine
+  let stoppedAccepting: Posix.Semaphore
 
-  /// Waits for connects or the wake-up; accepts every completed connect each time. After the
-  /// wake-up it accepts what is left and ends.
+  /// Waits for connects, the close watcher's reports or retries, or a wake-up; accepts every
+  /// completed connect each time. Woken to stop accepting, it accepts what is left and goes on
+  /// serving the close watcher (or ends, when there is none) until it is woken to end.
   func run() {
+    var accepting = true
+    defer { if accepting { stoppedAccepting.signal() } }
+    let watcher = engine.closeWatcher
     while true {
-      guard let ready = try? Poll.readable([socket, wake]) else { return }
-      acceptAll()
-      if ready[1] { return }
+      var watched = [wake]
+      if accepting { watched.append(socket) }
+      if let watcher { watched.append(watcher.descriptor) }
+      let timeout = watcher?.retryTimeout ?? -1
+      guard let ready = try? Poll.readable(watched, timeoutMilliseconds: timeout) else { return }
+      if let watcher, ready[watched.count - 1] || timeout >= 0 { watcher.service() }
+      if accepting, ready[1] { acceptAll() }
+      guard ready[0] else { continue }
+      var byte: UInt8 = 0
+      let read = withUnsafeMutableBytes(of: &byte) { try? wake.read(into: $0) }
+      guard read == 1, byte == Wake.stopAccepting.rawValue else { return }
+      if accepting {
+        acceptAll()
+        accepting = false
+        stoppedAccepting.signal()
+      }
+      if watcher == nil { return }
     }
   }
 

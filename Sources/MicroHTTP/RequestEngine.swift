@@ -48,12 +48,19 @@ package final class RequestEngine: Sendable {
   let refusedConnections = Atomic<Int>(0)
   /// Set once the server drains: every answer then carries `Connection: close`.
   let draining = Atomic<Bool>(false)
+  /// Watches each connection for its client's close, for libmicrohttpd's epoll workers, which
+  /// miss some; nil with poll workers.
+  package let closeWatcher: CloseWatcher?
 
-  /// An engine serving `service` within `configuration`'s limits.
-  package init(configuration: HTTPServer.Configuration, service: any HTTPService) {
+  /// An engine serving `service` within `configuration`'s limits, its connections watched by
+  /// `closeWatcher`, if any.
+  package init(
+    configuration: HTTPServer.Configuration, service: any HTTPService, closeWatcher: CloseWatcher? = nil
+  ) {
     self.service = service
     router = service.router
     requestIDs = service.requestIDs
+    self.closeWatcher = closeWatcher
     maxBodyBytes = configuration.maxBodyBytes
     maxHeaderBytes = max(1024, configuration.maxHeaderBytes)
     maxConnections = max(1, configuration.maxConnections)

@@ -52,6 +52,9 @@ final class RequestState {
   @exclusivity(unchecked) var rawTarget: UnsafePointer<CChar>?
   @exclusivity(unchecked) var rawTargetEnd: UnsafePointer<CChar>?
   @exclusivity(unchecked) var rawTargetIsClean = true
+  /// The connection's watch in the server's `CloseWatcher` (epoll workers), from its start to
+  /// its close; `clear()` keeps it.
+  @exclusivity(unchecked) var closeWatch: CloseWatcher.Watch?
 
   /// Every property back to its initial value above, when a request has ended: the next
   /// request on the connection finds the state as new, and what the last one held (its body,

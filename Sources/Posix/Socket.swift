@@ -125,6 +125,20 @@ extension FileDescriptor {
     _ = Glibc.shutdown(rawValue, Int32(SHUT_WR))
   }
 
+  /// Closes the receiving half (`shutdown(2)`, `SHUT_RD`): reads return end-of-stream at once,
+  /// also in another thread that waits for input; what is sent still goes out.
+  package func shutdownRead() throws(Errno) {
+    _ = try systemCall { Glibc.shutdown(rawValue, Int32(SHUT_RD)) }
+  }
+
+  /// The bytes received and not yet read (`ioctl(2)`, `SIOCINQ`).
+  package func unreadByteCount() throws(Errno) -> Int {
+    var count: Int32 = 0
+    // SIOCINQ is FIONREAD (linux/sockios.h), which Glibc's module does not export.
+    _ = try systemCall { ioctl(rawValue, UInt(FIONREAD), &count) }
+    return Int(count)
+  }
+
   /// The port the socket is bound to (`getsockname(2)`), or 0 when it cannot be read.
   package var localPort: Int {
     var address = sockaddr_storage()

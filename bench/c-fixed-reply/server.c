@@ -2,13 +2,14 @@
 //
 // Every request (its body read and dropped) gets the same 200-byte JSON answer, built once.
 // Build: cc -O2 -o c-fixed-reply server.c $(pkg-config --cflags --libs libmicrohttpd)
-// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-epoll]
+// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-poll]
 //
-// `layoutd` configures libmicrohttpd the way layoutd does: poll(2) worker threads and no listen
+// `layoutd` configures libmicrohttpd the way layoutd does: epoll worker threads and no listen
 // socket of libmicrohttpd's own; an accept thread hands every connection to MHD_add_connection,
 // which spreads connections over the workers by socket number. (In `pool` and `turbo` the
 // workers accept from one shared socket, and a burst of connects may all land on one worker.)
-// `layoutd-epoll` is the same with epoll workers: what layoutd's choice of poll(2) costs.
+// layoutd's close watcher is left out: it acts when a client closes, never per request.
+// `layoutd-poll` is the same with poll(2) workers, layoutd's `pollEventLoopPool`.
 // Binds 127.0.0.1 only; stops on SIGINT or SIGTERM.
 
 #include <arpa/inet.h>
@@ -61,7 +62,7 @@ static void *accept_loop(void *daemon) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-epoll]\n",
+    fprintf(stderr, "usage: %s PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-poll]\n",
             argv[0]);
     return 2;
   }
@@ -90,8 +91,8 @@ int main(int argc, char **argv) {
     daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL,
                               (uint16_t)port, NULL, NULL, serve, NULL, MHD_OPTION_SOCK_ADDR, &address,
                               MHD_OPTION_CONNECTION_LIMIT, 2048u, MHD_OPTION_END);
-  } else if (strcmp(mode, "layoutd") == 0 || strcmp(mode, "layoutd-epoll") == 0) {
-    unsigned int polling = strcmp(mode, "layoutd") == 0 ? MHD_USE_POLL : MHD_USE_EPOLL;
+  } else if (strcmp(mode, "layoutd") == 0 || strcmp(mode, "layoutd-poll") == 0) {
+    unsigned int polling = strcmp(mode, "layoutd-poll") == 0 ? MHD_USE_POLL : MHD_USE_EPOLL;
     listen_socket = socket(AF_INET, SOCK_STREAM, 0);
     int on = 1;
     setsockopt(listen_socket, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
