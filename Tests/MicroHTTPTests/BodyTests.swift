@@ -54,7 +54,9 @@ struct BodyTests {
     // before it answers, so the answer reaches a client that never stopped sending.
     let body = Self.bytes(2 << 20)
     try client.send(HTTPTestClient.encode(method: "POST", path: "/echo", host: "test", body: body))
-    #expect(!client.sendMetClosedConnection)
+    #expect(
+      !client.sendMetClosedConnection,
+      "closed after the server read \(server.receivedBodyByteCount) of \(body.count) body bytes")
     let response = try client.readResponse()
     #expect(response.status == 413)
     #expect(try client.request(path: "/fixed").status == 200, "the connection stays usable")
