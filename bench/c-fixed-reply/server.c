@@ -2,7 +2,7 @@
 //
 // Every request (its body read and dropped) gets the same 200-byte JSON answer, built once.
 // Build: cc -O2 -o c-fixed-reply server.c $(pkg-config --cflags --libs libmicrohttpd)
-// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-poll]
+// Run:   c-fixed-reply PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-poll] [fresh]
 //
 // `layoutd` configures libmicrohttpd the way layoutd does: epoll worker threads and no listen
 // socket of libmicrohttpd's own; an accept thread hands every connection to MHD_add_connection,
@@ -10,6 +10,9 @@
 // workers accept from one shared socket, and a burst of connects may all land on one worker.)
 // layoutd's close watcher is left out: it acts when a client closes, never per request.
 // `layoutd-poll` is the same with poll(2) workers, layoutd's `pollEventLoopPool`.
+// `fresh` makes each answer as a server whose answers differ must, and as layoutd does: a libmicrohttpd
+// response per request (the body copied, `MHD_RESPMEM_MUST_COPY`), its `Content-Type` and an
+// `X-Request-Id` added, destroyed once queued. Without it, one response made at start serves all.
 // Binds 127.0.0.1 only; stops on SIGINT or SIGTERM.
 
 #include <arpa/inet.h>
@@ -29,6 +32,7 @@ static const char reply[] =
     "\"curve\":7,\"options\":458752,\"timingFunction\":\"ease-in-out\"},\"pad\":\"x\"}";
 
 static struct MHD_Response *response;
+static int fresh;
 
 static enum MHD_Result serve(void *cls, struct MHD_Connection *connection, const char *url,
                              const char *method, const char *version, const char *upload_data,
@@ -43,7 +47,13 @@ static enum MHD_Result serve(void *cls, struct MHD_Connection *connection, const
     *upload_data_size = 0;
     return MHD_YES;
   }
-  return MHD_queue_response(connection, MHD_HTTP_OK, response);
+  if (!fresh) return MHD_queue_response(connection, MHD_HTTP_OK, response);
+  struct MHD_Response *made = MHD_create_response_from_buffer(sizeof reply - 1, (void *)reply, MHD_RESPMEM_MUST_COPY);
+  MHD_add_response_header(made, "Content-Type", "application/json");
+  MHD_add_response_header(made, "X-Request-Id", "4bf92f3577b34da6a3ce929d0e0e4736");
+  enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, made);
+  MHD_destroy_response(made);
+  return result;
 }
 
 static int listen_socket = -1;
@@ -62,13 +72,14 @@ static void *accept_loop(void *daemon) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-poll]\n",
+    fprintf(stderr, "usage: %s PORT [THREADS] [pool|turbo|thread-per-connection|layoutd|layoutd-poll] [fresh]\n",
             argv[0]);
     return 2;
   }
   int port = atoi(argv[1]);
   unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : 2;
   const char *mode = argc > 3 ? argv[3] : "pool";
+  fresh = argc > 4 && strcmp(argv[4], "fresh") == 0;
 
   response = MHD_create_response_from_buffer(sizeof reply - 1, (void *)reply, MHD_RESPMEM_PERSISTENT);
   MHD_add_response_header(response, "Content-Type", "application/json");
@@ -115,7 +126,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "c-fixed-reply: could not start on 127.0.0.1:%d\n", port);
     return 1;
   }
-  fprintf(stderr, "c-fixed-reply: 127.0.0.1:%d, %u threads, %s\n", port, threads, mode);
+  fprintf(stderr, "c-fixed-reply: 127.0.0.1:%d, %u threads, %s%s\n", port, threads, mode,
+          fresh ? ", an answer made per request" : "");
   int received;
   sigwait(&signals, &received);
   MHD_stop_daemon(daemon);
