@@ -14,12 +14,14 @@ build:
 
 # Benchmarks, not tests (no timed assertions): the hot path beside Foundation's coders, HTTP
 # with wrk against layoutd, a C fixed-reply server and Node and Go peers (bench/run-http), then
-# instructions per request counted by callgrind (bench/run-callgrind).
+# instructions per request counted by callgrind (bench/run-callgrind), then the tail beside the
+# scheduling delays perf traces (bench/run-tail).
 bench:
 	scripts/bootstrap --test
 	swift run -c release LayoutBench
 	bench/run-http
 	bench/run-callgrind
+	bench/run-tail
 
 format:
 	swift format -i -r Sources Tests Plugins
