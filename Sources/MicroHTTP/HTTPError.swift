@@ -167,6 +167,12 @@ extension HTTPError {
   /// `*`, or that holds whitespace or control characters.
   static let invalidTarget = HTTPError(
     status: 400, detail: "The request target is not a path starting with / or an absolute URI.")
+
+  /// `400`: RFC 9112 §3.2.4, the target `*` (the server as a whole) with a method other than
+  /// `OPTIONS`.
+  static let asteriskNotOptions = HTTPError(
+    status: 400, detail: "The request target * names the server as a whole, which only OPTIONS may ask about."
+  )
 }
 
 extension HTTPError {

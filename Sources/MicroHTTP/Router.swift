@@ -4,9 +4,11 @@ import Glibc
 ///
 /// The query string plays no part in matching. A path that has no route answers 404; a path
 /// with routes but none for the request's method answers 405 with an `Allow` header. A `GET`
-/// route also answers `HEAD` (the same headers, no body) unless a `HEAD` route is added. Every
-/// path gets a `RouteID` in the order it was first added, so that what counts requests by route
-/// (metrics) needs no string compare per request.
+/// route also answers `HEAD` (the same headers, no body) unless a `HEAD` route is added. The
+/// target `*` names the server as a whole (RFC 9112 §3.2.4): `OPTIONS *` answers 200 with every
+/// method some route takes in `Allow`; any other method with it, 400. Every path gets a `RouteID`
+/// in the order it was first added, so that what counts requests by route (metrics) needs no
+/// string compare per request.
 package struct Router: Sendable {
   /// Answers one request: reads `request`, fills in `response`.
   ///
@@ -22,6 +24,8 @@ package struct Router: Sendable {
   /// with, no string made.
   private var pathBytes: [UInt8] = []
   private var pathStarts = [0]
+  /// The `Allow` value of `OPTIONS *`: every method some route takes, and `OPTIONS`.
+  private var serverAllow = HTTPMethod.options.rawValue
 
   /// Creates a router with no routes.
   package init() {}
@@ -45,6 +49,7 @@ package struct Router: Sendable {
       }()
     routes[id.rawValue].add(method, handler)
     if let maxBodyBytes { routes[id.rawValue].maxBodyBytes = max(0, maxBodyBytes) }
+    serverAllow = Route.allow(routes.flatMap { $0.handlers.map(\.method) } + [.options])
   }
 
   /// The route of `path`, or nil when no route has that path.
@@ -79,9 +84,11 @@ package struct Router: Sendable {
     route(for: path).map { Route.allow($0.handlers.map(\.method) + [method]) }
   }
 
-  /// What answers a `method` request for `path`: its handler, or the 404 or 405 problem.
+  /// What answers a `method` request for `path`: its handler, or the 404 or 405 problem; for
+  /// the target `*`, the server's own `OPTIONS` answer or the 400 problem.
   func decision(for method: HTTPMethod, path: String) -> RouteDecision {
     guard let index = index(of: path) else {
+      if path == "*" { return serverWideDecision(for: method) }
       return RouteDecision(route: nil, reply: .problem(.notFound(path: path)))
     }
     // The route's handlers read in place (`Route.handler(in:for:)`): a method called on the
@@ -94,6 +101,20 @@ package struct Router: Sendable {
     }
     return RouteDecision(
       route: routes[index].id, reply: .handler(handler), maxBodyBytes: routes[index].maxBodyBytes)
+  }
+
+  /// What answers a `method` request for the target `*` (RFC 9112 §3.2.4, RFC 9110 §9.3.7):
+  /// `OPTIONS` gets 200, no body, and the methods the server takes in `Allow`; only `OPTIONS`
+  /// may name the server as a whole, so any other method gets 400.
+  private func serverWideDecision(for method: HTTPMethod) -> RouteDecision {
+    guard method == .options else { return RouteDecision(route: nil, reply: .problem(.asteriskNotOptions)) }
+    let allow = serverAllow
+    return RouteDecision(
+      route: nil,
+      reply: .handler { _, response in
+        response.contentType = ""
+        response.addHeader("Allow", allow)
+      })
   }
 
   /// The index of `path`'s route: the routes are few, and comparing their lengths first finds one

@@ -93,4 +93,15 @@ struct RouteTableTests {
     }
     #expect(preflights == 2 * LayoutService.operationPaths.count)
   }
+
+  @Test func optionsForTheWholeServerAllowsEveryMethodOfEveryRoute() {
+    let service = LayoutService()
+    let answer = service.engine().respond(
+      to: HTTPRequest(method: .options, path: "*", body: UnsafeRawBufferPointer(start: nil, count: 0)))
+    #expect(answer.status == 200)
+    let everyMethod = Set(Self.routedRoutes(service).values.flatMap { $0 })
+    #expect(everyMethod == ["get", "head", "options", "post"])
+    #expect(answer.headers.filter { $0.name == "Allow" }.map(\.value) == ["GET, HEAD, OPTIONS, POST"])
+    #expect(answer.body.isEmpty)
+  }
 }

@@ -148,6 +148,46 @@ struct RoutingTests {
     #expect(refused.headers["Allow"] == "OPTIONS, POST")
   }
 
+  @Test func optionsForTheAsteriskAnswersForTheWholeServer() throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let response = try client.request(method: "OPTIONS", path: "*")
+    #expect(response.status == 200)
+    #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS, POST")
+    #expect(response.headers["Content-Length"] == "0")
+    #expect(response.headers["Content-Type"] == nil)
+    #expect(response.body.isEmpty)
+    #expect(try client.request(path: "/fixed").status == 200, "the connection serves on")
+  }
+
+  @Test func theServersAllowIsEveryMethodOfEveryRoute() throws {
+    var router = Router()
+    router.add(HTTPMethod("PUT"), "/a") { _, _ in }
+    let server = try TestServer.start(router: router)
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    #expect(try client.request(method: "OPTIONS", path: "*").headers["Allow"] == "OPTIONS, PUT")
+    // A path named `*` by an absolute-form target is an ordinary path.
+    #expect(try client.request(method: "OPTIONS", path: "http://test/*").status == 404)
+  }
+
+  @Test(arguments: ["GET", "HEAD", "POST", "DELETE"])
+  func theAsteriskWithAnotherMethodAnswers400(method: String) throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let client = try HTTPTestClient(port: server.port)
+    let response = try client.request(method: method, path: "*")
+    #expect(response.status == 400)
+    #expect(response.headers["Allow"] == nil)
+    if method != "HEAD" {
+      let problem = try TestServer.jsonObject(response)
+      #expect(problem["status"] as? Int == 400)
+      #expect((problem["detail"] as? String)?.contains("OPTIONS") == true)
+    }
+    #expect(try client.request(path: "/fixed").status == 200, "the connection serves on")
+  }
+
   @Test func aLaterRouteForTheSameMethodAndPathReplacesTheEarlier() throws {
     var router = Router()
     router.add(.get, "/x") { _, response in response.write("first") }
