@@ -75,9 +75,12 @@ final class AvoidLoad: Sendable {
           tally.failures.append("status \(response.status): \(response.bodyString)")
         }
         if !keepAlive || response.headers["Connection"]?.lowercased() == "close" { client = nil }
-      } catch let error where fresh && Self.isReset(error) {
+      } catch let error where fresh && (Self.isReset(error) || client!.sendMetClosedConnection) {
         // The kernel completed this connection in the listen backlog just as the listener
-        // closed: the server never accepted it, so nothing was read or cut off. Refused.
+        // closed: the server never accepted it, so nothing was read or cut off. Refused. The
+        // reset fails the read, or, when the send met it first, the send takes the error and
+        // the read then finds end-of-stream (`connectionClosed`): a request the connection
+        // never carried whole cannot have lost its answer.
         tally.refusedAtConnect += 1
         break
       } catch {
