@@ -72,6 +72,54 @@ struct BatchMemoryTests {
     #expect(layoutd.waitForExit() == 0)
   }
 
+  /// Page faults (`minflt`, field 10 of `/proc/PID/stat`) of process `pid` so far.
+  static func minorFaults(_ pid: Int32) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // The fields after the command's closing parenthesis, the state (field 3) first.
+    let rest = try #require(stat.split(separator: ")").last).split(separator: " ")
+    return try #require(Int(rest[7]))
+  }
+
+  /// A batch of the size apps send (1,000 items, 219 KB; its answer about 100 KB) is read and
+  /// answered in memory the heap reuses: its blocks are under the allocator's mapping threshold
+  /// (256 KiB), so it does not map fresh pages, fault each of them in and unmap them again. At a
+  /// 64 KiB threshold every such batch took about 80 page faults and two mappings.
+  @Test(.timeLimit(.minutes(3)))
+  func aThousandItemBatchReusesHeapMemoryInsteadOfFaultingInFreshPages() throws {
+    // The benchmarks' body: examples/translate.json written compactly (218 bytes).
+    let item = Array(
+      (#"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"#
+        + #""keyboard":{"x":0,"y":508,"width":390,"height":336},"field":{"x":20,"y":700,"width":350,"height":44},"#
+        + #""margin":10}"#).utf8)
+    #expect(item.count == 218)
+    var batch: [UInt8] = [UInt8(ascii: "[")]
+    for index in 0..<1_000 {
+      if index > 0 { batch.append(UInt8(ascii: ",")) }
+      batch += item
+    }
+    batch.append(UInt8(ascii: "]"))
+    let layoutd = try LayoutdProcess(["--port", "0", "--log-format", "off", "--threads", "1"])
+    let port = try layoutd.waitForPort()
+    let pid = layoutd.process.processIdentifier
+    let client = try HTTPTestClient(port: port, timeout: 60)
+    func send() throws {
+      let response = try client.request(
+        method: "POST", path: "/avoid/batch", headers: [("Content-Type", "application/json")], body: batch)
+      #expect(response.status == 200)
+      #expect(response.body.count > 50_000)
+    }
+    // The first batches grow the worker's heap to what a batch needs.
+    for _ in 0..<5 { try send() }
+    let before = try Self.minorFaults(pid)
+    let count = 40
+    for _ in 0..<count { try send() }
+    let perBatch = Double(try Self.minorFaults(pid) - before) / Double(count)
+    print("batch memory: \(perBatch) page faults per 1,000-item batch")
+    #expect(perBatch < 30, "\(perBatch) page faults per batch")
+    layoutd.signal(SIGTERM)
+    #expect(layoutd.waitForExit() == 0)
+  }
+
   /// The issue's client, with layoutd's defaults: 64 connections each send all but the last 100
   /// bytes of a full batch; those the budget cannot hold are refused. A fresh `/avoid` is still
   /// answered at once; then every held batch completes. The peak resident memory over all of it
