@@ -23,7 +23,7 @@ package enum JSONRecord {
   package static func withRead<Result>(
     _ bytes: UnsafeRawBufferPointer, _ body: (JSONRecordObject) throws -> Result
   ) rethrows -> Result? {
-    let state = JSONRecordStorage.perThread.current.state
+    let state = JSONRecordStorage.perThread.withCurrent { $0.state }
     guard !state.pointee.inUse else { return nil }
     state.pointee.inUse = true
     defer { state.pointee.finish() }
@@ -36,7 +36,7 @@ package enum JSONRecord {
   /// `usingTemplates: false` the templates are neither used nor made. For tests: both ways of
   /// reading must put the same in the record.
   package static func recordDescription(_ bytes: UnsafeRawBufferPointer, usingTemplates: Bool) -> String? {
-    let state = JSONRecordStorage.perThread.current.state
+    let state = JSONRecordStorage.perThread.withCurrent { $0.state }
     guard !state.pointee.inUse else { return nil }
     state.pointee.inUse = true
     defer { state.pointee.finish() }
@@ -46,7 +46,7 @@ package enum JSONRecord {
 
   /// How many documents the calling thread's templates have read.
   package static var templateReads: Int {
-    JSONRecordStorage.perThread.current.state.pointee.templates.pointee.hits
+    JSONRecordStorage.perThread.withCurrent { $0.state }.pointee.templates.pointee.hits
   }
 }
 

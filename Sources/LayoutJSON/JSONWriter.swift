@@ -258,18 +258,19 @@ extension JSONWriter {
   /// documents is reused. A call nested in another on the same thread gets a writer of its own.
   package static func withThreadWriter<Result>(_ body: (inout JSONWriter) throws -> Result) rethrows -> Result
   {
-    let box = ThreadWriter.perThread.current
-    guard !box.inUse else {
-      var writer = JSONWriter()
-      return try body(&writer)
+    try ThreadWriter.perThread.withCurrent { box in
+      guard !box.inUse else {
+        var writer = JSONWriter()
+        return try body(&writer)
+      }
+      box.inUse = true
+      defer {
+        box.inUse = false
+        box.dropIfLarge()
+      }
+      box.writer.reset()
+      return try body(&box.writer)
     }
-    box.inUse = true
-    defer {
-      box.inUse = false
-      box.dropIfLarge()
-    }
-    box.writer.reset()
-    return try body(&box.writer)
   }
 }
 

@@ -56,11 +56,12 @@ extension RequestEngine {
   private func makeResponse(
     _ state: RequestState, _ connection: OpaquePointer, body: UnsafeRawBufferPointer
   ) -> OpaquePointer? {
-    let scratch = ResponseScratch.current()
-    defer { scratch.reset() }
-    let request = HTTPRequest(
-      method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
-    return makeResponse(&scratch.response, state, request)
+    ResponseScratch.withCurrent { scratch in
+      defer { scratch.reset() }
+      let request = HTTPRequest(
+        method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
+      return makeResponse(&scratch.response, state, request)
+    }
   }
 
   /// Answers the request into `response` and makes it a libmicrohttpd response: a body grown

@@ -50,7 +50,7 @@ struct RequestFraming {
     memoryLimit: Int
   ) {
     withUnsafeMutablePointer(to: &self) { scan in
-      _ = MHD_get_connection_values(connection, .HEADER_KIND, readField, scan)
+      _ = MHD_get_connection_values_n(connection, .HEADER_KIND, readField, scan)
     }
     if !hasProblem, !endsWhereLibmicrohttpdEnds(connection, requestLine: requestLine, version: version) {
       failMalformed()
@@ -135,11 +135,12 @@ struct RequestFraming {
     known = KnownHeaders()
   }
 
-  /// Takes in one header field.
-  fileprivate mutating func read(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
+  /// Takes in one header field: `length` and `valueLength` are libmicrohttpd's, which are the
+  /// `strlen` of each (connection.c, `process_broken_line`).
+  fileprivate mutating func read(
+    name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>, valueLength: Int
+  ) {
     guard !hasProblem else { return }
-    let length = strlen(name)
-    let valueLength = strlen(value)
     guard isWholeLine(name: name, length: length, value: value) else {
       failMalformed()
       return
@@ -241,14 +242,14 @@ struct RequestFraming {
   }
 }
 
-/// `MHD_get_connection_values`'s iterator: hands each header field to the `RequestFraming`
+/// `MHD_get_connection_values_n`'s iterator: hands each header field to the `RequestFraming`
 /// that `cls` points to.
 private func readField(
-  _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?,
-  _ value: UnsafePointer<CChar>?
+  _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ keySize: Int,
+  _ value: UnsafePointer<CChar>?, _ valueSize: Int
 ) -> MHD_Result {
   guard let cls, let key, let value else { return .YES }
   let framing = cls.assumingMemoryBound(to: RequestFraming.self)
-  framing.pointee.read(name: key, value: value)
+  framing.pointee.read(name: key, length: keySize, value: value, valueLength: valueSize)
   return framing.pointee.hasProblem ? .NO : .YES
 }

@@ -102,10 +102,10 @@ final class ResponseScratch {
 
   @exclusivity(unchecked) var response = HTTPResponse()
 
-  /// The calling thread's scratch response, created on first use and freed when the thread
-  /// exits.
-  static func current() -> ResponseScratch {
-    perThread.current
+  /// Calls `body` with the calling thread's scratch response, created on first use and freed
+  /// when the thread exits.
+  static func withCurrent<Result>(_ body: (ResponseScratch) -> Result) -> Result {
+    perThread.withCurrent(body)
   }
 
   private static let perThread = PerThread { ResponseScratch() }
