@@ -110,7 +110,7 @@ package enum ThreadIndex {
 
   /// The calling thread's shard: `current % shardCount`.
   @inline(__always)
-  package static var shard: Int { perThread.withCurrent { $0.index } % shardCount }
+  package static var shard: Int { current % shardCount }
 
   /// A number no other call in the process returns: the thread's index in the top 24 bits, the
   /// thread's own count in the low 40. Writes no memory another thread writes.
