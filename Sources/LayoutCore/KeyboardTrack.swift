@@ -145,7 +145,7 @@ public struct KeyboardTrack: Hashable, Sendable {
   }
 }
 
-extension KeyboardTrack: Codable {
+extension KeyboardTrack: Decodable, AnswerObject {
   enum CodingKeys: String, CodingKey {
     case keyboardHeight, overlap, offsetY, contentOffsetY, contentInsetBottom, bottomInset
     case additionalSafeAreaBottom, visibleHeight
@@ -192,31 +192,31 @@ extension KeyboardTrack: Codable {
     }
   }
 
-  /// Encodes `keyboardHeight`, `overlap` and the member arrays, in the contract's order.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(keyboardHeight, forKey: .keyboardHeight)
-    try container.encode(overlap, forKey: .overlap)
+  /// Writes `keyboardHeight`, `overlap` and the member arrays, in the contract's order.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("keyboardHeight", numbers: keyboardHeight)
+    writer.member("overlap", numbers: overlap)
     switch members {
     case .translate(let offsetY):
-      try container.encode(offsetY, forKey: .offsetY)
+      writer.member("offsetY", numbers: offsetY)
     case .scroll(let contentOffsetY, let contentInsetBottom):
-      try container.encode(contentOffsetY, forKey: .contentOffsetY)
-      try container.encode(contentInsetBottom, forKey: .contentInsetBottom)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
+      writer.member("contentInsetBottom", numbers: contentInsetBottom)
     case .resize(let bottomInset, let additionalSafeAreaBottom, let visibleHeight):
-      try container.encode(bottomInset, forKey: .bottomInset)
-      try container.encode(additionalSafeAreaBottom, forKey: .additionalSafeAreaBottom)
-      try container.encode(visibleHeight, forKey: .visibleHeight)
+      writer.member("bottomInset", numbers: bottomInset)
+      writer.member("additionalSafeAreaBottom", numbers: additionalSafeAreaBottom)
+      writer.member("visibleHeight", numbers: visibleHeight)
     case .chat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetBottom):
-      try container.encode(composerOffsetY, forKey: .composerOffsetY)
-      try container.encode(keyboardInset, forKey: .keyboardInset)
-      try container.encode(contentOffsetY, forKey: .contentOffsetY)
-      try container.encode(contentInsetBottom, forKey: .contentInsetBottom)
+      writer.member("composerOffsetY", numbers: composerOffsetY)
+      writer.member("keyboardInset", numbers: keyboardInset)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
+      writer.member("contentInsetBottom", numbers: contentInsetBottom)
     case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
-      try container.encode(composerOffsetY, forKey: .composerOffsetY)
-      try container.encode(keyboardInset, forKey: .keyboardInset)
-      try container.encode(contentOffsetY, forKey: .contentOffsetY)
-      try container.encode(contentInsetTop, forKey: .contentInsetTop)
+      writer.member("composerOffsetY", numbers: composerOffsetY)
+      writer.member("keyboardInset", numbers: keyboardInset)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
+      writer.member("contentInsetTop", numbers: contentInsetTop)
     }
   }
 }

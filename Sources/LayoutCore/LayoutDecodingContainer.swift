@@ -44,26 +44,6 @@ public protocol LayoutDecodingContainer {
 }
 
 extension LayoutDecodingContainer {
-  /// The keyboard from `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
-  ///
-  /// Exactly one of the two must be present; `"keyboard": null` is a hidden keyboard, while a
-  /// missing `keyboard` without `keyboardHeight` is `noKeyboard`. Both errors point at `keyboard`.
-  @inlinable
-  func keyboardInput() throws -> KeyboardInput {
-    let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
-    if let frame = try objectIfPresent("keyboard") {
-      let rect = try Rect(validating: frame)
-      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-      return .frame(rect)
-    }
-    if contains("keyboard") {
-      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-      return .hidden
-    }
-    guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
-    return .height(height)
-  }
-
   /// The `undocked` policy, `ignore` when absent or `null`.
   @inlinable
   func undockedPolicy() throws -> UndockedPolicy {

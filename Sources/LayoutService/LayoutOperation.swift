@@ -14,7 +14,7 @@ package protocol LayoutOperation: Sendable {
   /// The request model (LayoutCore), `Decodable` for the Foundation decoder.
   associatedtype Request: Decodable
   /// The answer model (LayoutCore), written as JSON.
-  associatedtype Answer: JSONWritable
+  associatedtype Answer: AnswerObject
 
   /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
   static var path: String { get }
@@ -113,7 +113,7 @@ extension LayoutOperation {
     // Tested first: the server hands an empty body, and emptying an array is a call.
     if !answer.isEmpty { answer.removeAll(keepingCapacity: true) }
     JSONWriter.withThreadWriter { writer in
-      writer.value(Self.answer(to: request))
+      writer.object(Self.answer(to: request))
       writer.withBytes { answer.append(contentsOf: $0) }
     }
   }
