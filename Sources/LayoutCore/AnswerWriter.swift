@@ -44,6 +44,12 @@ extension AnswerWriter where Self: ~Copyable {
     if let value { member(name, value) }
   }
 
+  /// A boolean member, when present.
+  @inlinable
+  public mutating func member(_ name: StaticString, _ value: Bool?) {
+    if let value { member(name, value) }
+  }
+
   /// A string member, when present.
   @inlinable
   public mutating func member(_ name: StaticString, _ value: String?) {

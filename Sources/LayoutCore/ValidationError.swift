@@ -37,7 +37,7 @@ extension LayoutValidationError {
     /// `mode`, `undocked`, `lift`, `animation.platform`, `viewport.interactiveWidget` or
     /// `keyboardBehavior` names a value the contract does not know.
     case unknownValue
-    /// `curve` or `frameRate` has a fractional part.
+    /// `curve`, `frameRate` or `detent` has a fractional part.
     case notAnInteger
     /// Both `keyboard` and `keyboardHeight` are present.
     case bothKeyboardAndHeight
@@ -121,6 +121,22 @@ extension LayoutValidationError {
     Self(
       kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
       detail: "\(JSONPointer.subject(for: path)) must lie \(range), got \(format(value)).")
+  }
+
+  /// An array that must hold `needing` holds nothing.
+  @usableFromInline
+  static func empty(needing: String, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
+      detail: "\(JSONPointer.subject(for: path)) must hold \(needing), got none.")
+  }
+
+  /// A number that must be an integer has a fractional part.
+  @usableFromInline
+  static func notAnInteger(_ value: Double, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .notAnInteger, pointer: JSONPointer.pointer(for: path),
+      detail: "\(JSONPointer.subject(for: path)) must be an integer, got \(format(value)).")
   }
 
   /// Members that exclude each other; `path` is the one pointed at.

@@ -100,6 +100,27 @@ package enum ChatOperation: LayoutOperation {
   }
 }
 
+/// `POST /sheet` (contract §14): a bottom sheet riding on the keyboard, its field revealed.
+package enum SheetOperation: LayoutOperation {
+  package static let path = "/sheet"
+
+  @inline(__always)
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> SheetRequest {
+    try SheetRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: SheetRequest) -> SheetAnswer {
+    sheet(request)
+  }
+
+  package static func diagram(_ request: SheetRequest, _ answer: SheetAnswer) -> String {
+    Diagram.svg(request, answer)
+  }
+}
+
 extension LayoutOperation {
   /// Decodes and validates `body` with `decoder`, computes the answer and writes it as JSON
   /// into `answer`, which is emptied first (its capacity is kept): the whole work of the single

@@ -146,6 +146,7 @@ protocol KeyboardRequest {
 extension AvoidRequest: KeyboardRequest {}
 extension CaretFollowRequest: KeyboardRequest {}
 extension ChatRequest: KeyboardRequest {}
+extension SheetRequest: KeyboardRequest {}
 
 /// The keyboard along its way as contract §11 words it, written apart from the core's own.
 enum TrackReference {
@@ -279,6 +280,30 @@ extension TrackReference {
       values(
         chat(moved(plain, at: h, endHeight: endHeight, container: request.container)),
         inverted: request.inverted)
+    }
+  }
+}
+
+extension TrackReference {
+  /// The overlap and the §14 track members of a `/sheet` answer: `sheetY`, `sheetHeight`, and
+  /// `contentOffsetY` with a field.
+  static func values(_ answer: SheetAnswer) -> [Double] {
+    [answer.keyboard.overlap, answer.sheet.y, answer.sheet.height]
+      + (answer.contentOffset.map { [$0.y] } ?? [])
+  }
+
+  /// The check of a `/sheet` request's track: the answer at h keeps the request's detent and
+  /// scroll offset.
+  static func check(_ request: SheetRequest) -> TrackCheck? {
+    var request = request
+    request.track = true
+    let answer = sheet(request)
+    guard let track = answer.track else { return nil }
+    let endHeight = endHeight(request, container: request.container)
+    var plain = request
+    plain.track = false
+    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
+      values(sheet(moved(plain, at: h, endHeight: endHeight, container: request.container)))
     }
   }
 }
