@@ -194,7 +194,8 @@ extension LayoutDecodingContainer {
   /// `value`, member `name` (or element `index` of the array at `name`), checked against contract
   /// §2's number rules.
   @inlinable @inline(__always)
-  func validated(_ value: Double, _ name: StaticString, index: Int? = nil, nonNegative: Bool) throws -> Double {
+  func validated(_ value: Double, _ name: StaticString, index: Int? = nil, nonNegative: Bool) throws -> Double
+  {
     if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
     throw numberError(value, at: index.map { path(name, index: $0) } ?? path(name), nonNegative: nonNegative)
   }
