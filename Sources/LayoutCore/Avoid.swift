@@ -163,48 +163,31 @@ extension AvoidAnswer {
 /// (§4.1–§4.3) for the field grown through `alsoReveal` (§4.5), the echoed animation (§6) and, when
 /// asked for, the track (§11).
 public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
-  // The track and a web page's numbers are dealt with out of line: an answer without them does
-  // none of their work.
-  if request.track { return KeyboardLayout.tracked(request) }
-  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
-  return KeyboardLayout.answer(
-    request,
-    keyboard: KeyboardLayout.keyboard(
-      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+  KeyboardLayout.answer(to: request)
 }
 
-extension KeyboardLayout {
-  /// The `/avoid` answer to `request` with its keyboard part `keyboard`, without `track` and
-  /// `viewport`.
+extension AvoidRequest: EndpointRequest {
+  var keyboardContainer: Rect { container }
+
+  /// §4's answer with its keyboard part `keyboard`: the mode's layout for the field grown through
+  /// `alsoReveal`, and the echoed animation.
   @inline(__always)
-  static func answer(_ request: AvoidRequest, keyboard: KeyboardAnswer) -> AvoidAnswer {
+  func answer(keyboard: KeyboardAnswer) -> AvoidAnswer {
     let overlap = keyboard.overlap
     let covered = overlap > 0
-    var target = request.field
+    var target = field
     var alsoRevealed: AlsoRevealed?
-    if let alsoReveal = request.alsoReveal {
-      let grown = revealTarget(field: target, alsoReveal: alsoReveal) {
-        request.layout(for: $0, overlap: overlap, covered: covered).fits
+    if let alsoReveal {
+      let grown = KeyboardLayout.revealTarget(field: target, alsoReveal: alsoReveal) {
+        layout(for: $0, overlap: overlap, covered: covered).fits
       }
       target = grown.target
       alsoRevealed = grown.alsoRevealed
     }
-    let result = request.layout(for: target, overlap: overlap, covered: covered)
+    let result = layout(for: target, overlap: overlap, covered: covered)
     return AvoidAnswer(
       keyboard: keyboard, layout: result.layout, fits: result.fits,
-      animation: request.animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
-  }
-
-  /// The `/avoid` answer to a request whose keyboard is a web page's numbers (§13), its `viewport`
-  /// member included.
-  @inline(never)
-  static func onWebPage(_ request: AvoidRequest) -> AvoidAnswer {
-    var answer = answer(
-      request,
-      keyboard: keyboard(
-        request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
-    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
-    return answer
+      animation: animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
   }
 }
 

@@ -113,39 +113,21 @@ public struct CaretFollowAnswer: Hashable, Sendable {
 /// caret, grown to `lineHeight` and padded by `margin`, as target — revealed whatever the
 /// overlap; and, when asked for, the track (§11).
 public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
-  // The track and a web page's numbers are dealt with out of line, as for `/avoid`.
-  if request.track { return KeyboardLayout.tracked(request) }
-  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
-  return KeyboardLayout.answer(
-    request,
-    keyboard: KeyboardLayout.keyboard(
-      request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked))
+  KeyboardLayout.answer(to: request)
 }
 
-extension KeyboardLayout {
-  /// The `/caret-follow` answer to `request` with its keyboard part `keyboard`, without `track` and
-  /// `viewport`.
+extension CaretFollowRequest: EndpointRequest {
+  var keyboardContainer: Rect { textView }
+
+  /// §5's answer with its keyboard part `keyboard`.
   @inline(__always)
-  static func answer(_ request: CaretFollowRequest, keyboard: KeyboardAnswer) -> CaretFollowAnswer {
-    let result = request.scroll(
-      revealing: caret(request.caret, grownTo: request.lineHeight), overlap: keyboard.overlap)
+  func answer(keyboard: KeyboardAnswer) -> CaretFollowAnswer {
+    let result = scroll(
+      revealing: KeyboardLayout.caret(caret, grownTo: lineHeight), overlap: keyboard.overlap)
     return CaretFollowAnswer(
       keyboard: keyboard, contentOffset: result.contentOffset, contentInset: result.contentInset,
-      scrollIndicatorInsets: result.scrollIndicatorInsets,
-      changed: result.contentOffset != request.contentOffset,
+      scrollIndicatorInsets: result.scrollIndicatorInsets, changed: result.contentOffset != contentOffset,
       caretVisible: result.fits)
-  }
-
-  /// The `/caret-follow` answer to a request whose keyboard is a web page's numbers (§13), its
-  /// `viewport` member included.
-  @inline(never)
-  static func onWebPage(_ request: CaretFollowRequest) -> CaretFollowAnswer {
-    var answer = answer(
-      request,
-      keyboard: keyboard(
-        request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked))
-    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
-    return answer
   }
 }
 

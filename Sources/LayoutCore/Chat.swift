@@ -161,38 +161,21 @@ public struct ChatAnswer: Hashable, Sendable {
 /// what they cover and its offset as `lift` says, the echoed animation (§6) and, when asked for,
 /// the track (§11).
 public func chat(_ request: ChatRequest) -> ChatAnswer {
-  // The track and a web page's numbers are dealt with out of line, as for `/avoid`.
-  if request.track { return KeyboardLayout.tracked(request) }
-  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
-  return KeyboardLayout.answer(
-    request,
-    keyboard: KeyboardLayout.keyboard(
-      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+  KeyboardLayout.answer(to: request)
 }
 
-extension KeyboardLayout {
-  /// The `/chat` answer to `request` with its keyboard part `keyboard`, without `track` and
-  /// `viewport`.
+extension ChatRequest: EndpointRequest {
+  var keyboardContainer: Rect { container }
+
+  /// §12's answer with its keyboard part `keyboard`, and the echoed animation.
   @inline(__always)
-  static func answer(_ request: ChatRequest, keyboard: KeyboardAnswer) -> ChatAnswer {
-    let layout = request.layout(overlap: keyboard.overlap)
+  func answer(keyboard: KeyboardAnswer) -> ChatAnswer {
+    let layout = layout(overlap: keyboard.overlap)
     return ChatAnswer(
       keyboard: keyboard, composerOffset: Point(x: 0, y: -layout.rise).normalized,
       keyboardInset: layout.keyboardInset, contentOffset: layout.contentOffset,
       contentInset: layout.contentInset,
       scrollIndicatorInsets: layout.contentInset, atEnd: layout.atEnd,
-      animation: request.animation.map(KeyboardLayout.animation))
-  }
-
-  /// The `/chat` answer to a request whose keyboard is a web page's numbers (§13), its `viewport`
-  /// member included.
-  @inline(never)
-  static func onWebPage(_ request: ChatRequest) -> ChatAnswer {
-    var answer = answer(
-      request,
-      keyboard: keyboard(
-        request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
-    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
-    return answer
+      animation: animation.map(KeyboardLayout.animation))
   }
 }

@@ -7,33 +7,20 @@
 // no target to change, and the overlaps at which a member may bend are where `newInset` reaches
 // each value at which one of §12's comparisons turns. The track jumps only where the overlap does.
 
-extension KeyboardLayout {
-  /// The `/chat` answer to `request` with its track; out of line, as for `/avoid`.
-  @inline(never)
-  static func tracked(_ request: ChatRequest) -> ChatAnswer {
-    var plain = request
-    plain.track = false
-    var answer = chat(plain)
-    answer.track = track(of: request, answer: answer)
-    return answer
-  }
-
-  /// contract §11: the track of `answer`, the `/chat` answer to `request`; the answer at each
-  /// height keeps the request's `keyboardInset` (or its inset at rest) and `contentOffset`.
-  static func track(of request: ChatRequest, answer: ChatAnswer) -> KeyboardTrack {
-    let path = KeyboardPath(
-      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
-    let values = TrackValues(
-      overlap: answer.keyboard.overlap, first: answer.composerOffset.y, second: answer.keyboardInset,
-      third: answer.contentOffset.y,
-      fourth: request.inverted ? answer.contentInset.top : answer.contentInset.bottom)
-    return track(of: request, along: path, kind: request.inverted ? .invertedChat : .chat, ending: values)
-  }
-}
-
 extension ChatRequest: TrackedLayout {
   /// Nothing changes target along the way: every member follows the overlap.
   typealias Target = Void
+
+  /// contract §11: the track of `answer`, this request's answer; the answer at each height keeps the
+  /// request's `keyboardInset` (or its inset at rest) and `contentOffset`.
+  func track(of answer: ChatAnswer) -> KeyboardTrack {
+    track(
+      kind: inverted ? .invertedChat : .chat,
+      ending: TrackValues(
+        overlap: answer.keyboard.overlap, first: answer.composerOffset.y, second: answer.keyboardInset,
+        third: answer.contentOffset.y, fourth: inverted ? answer.contentInset.top : answer.contentInset.bottom
+      ))
+  }
 
   func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) {
     offerThresholds(to: &thresholds)

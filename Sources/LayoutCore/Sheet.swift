@@ -226,38 +226,20 @@ public struct SheetAnswer: Hashable, Sendable {
 /// under its ceiling, the field revealed in what is left of it, the echoed animation (§6) and, when
 /// asked for, the track (§11).
 public func sheet(_ request: SheetRequest) -> SheetAnswer {
-  // The track and a web page's numbers are dealt with out of line, as for `/avoid`.
-  if request.track { return KeyboardLayout.tracked(request) }
-  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
-  return KeyboardLayout.answer(
-    request,
-    keyboard: KeyboardLayout.keyboard(
-      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+  KeyboardLayout.answer(to: request)
 }
 
-extension KeyboardLayout {
-  /// The `/sheet` answer to `request` with its keyboard part `keyboard`, without `track` and
-  /// `viewport`.
+extension SheetRequest: EndpointRequest {
+  var keyboardContainer: Rect { container }
+
+  /// §14's answer with its keyboard part `keyboard`, and the echoed animation.
   @inline(__always)
-  static func answer(_ request: SheetRequest, keyboard: KeyboardAnswer) -> SheetAnswer {
-    let covered = keyboard.overlap > 0
-    let layout = request.layout(overlap: keyboard.overlap, covered: covered)
+  func answer(keyboard: KeyboardAnswer) -> SheetAnswer {
+    let layout = layout(overlap: keyboard.overlap, covered: keyboard.overlap > 0)
     return SheetAnswer(
       keyboard: keyboard, sheet: SheetFrame(y: layout.top, height: layout.height),
       bottomInset: layout.bottomInset, shrunk: layout.shrunk, contentOffset: layout.scroll?.contentOffset,
-      fits: layout.scroll?.fits, animation: request.animation.map(KeyboardLayout.animation))
-  }
-
-  /// The `/sheet` answer to a request whose keyboard is a web page's numbers (§13), its `viewport`
-  /// member included.
-  @inline(never)
-  static func onWebPage(_ request: SheetRequest) -> SheetAnswer {
-    var answer = answer(
-      request,
-      keyboard: keyboard(
-        request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
-    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
-    return answer
+      fits: layout.scroll?.fits, animation: animation.map(KeyboardLayout.animation))
   }
 }
 

@@ -7,33 +7,19 @@
 // sheet wants changes only where the keyboard starts to cover the container (`extend`,
 // `fillParent`), and the field is revealed from there on: the track's jumps.
 
-extension KeyboardLayout {
-  /// The `/sheet` answer to `request` with its track; out of line, as for `/avoid`.
-  @inline(never)
-  static func tracked(_ request: SheetRequest) -> SheetAnswer {
-    var plain = request
-    plain.track = false
-    var answer = sheet(plain)
-    answer.track = track(of: request, answer: answer)
-    return answer
-  }
-
-  /// contract §11: the track of `answer`, the `/sheet` answer to `request`; the answer at each
-  /// height keeps the request's detent and the scroll view's offset.
-  static func track(of request: SheetRequest, answer: SheetAnswer) -> KeyboardTrack {
-    let path = KeyboardPath(
-      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
-    let values = TrackValues(
-      overlap: answer.keyboard.overlap, first: answer.sheet.y, second: answer.sheet.height,
-      third: answer.contentOffset?.y ?? 0)
-    return track(
-      of: request, along: path, kind: request.field == nil ? .sheet : .sheetWithField, ending: values)
-  }
-}
-
 extension SheetRequest: TrackedLayout {
   /// Nothing changes target along the way: every member follows the overlap.
   typealias Target = Void
+
+  /// contract §11: the track of `answer`, this request's answer; the answer at each height keeps the
+  /// request's detent and the scroll view's offset.
+  func track(of answer: SheetAnswer) -> KeyboardTrack {
+    track(
+      kind: field == nil ? .sheet : .sheetWithField,
+      ending: TrackValues(
+        overlap: answer.keyboard.overlap, first: answer.sheet.y, second: answer.sheet.height,
+        third: answer.contentOffset?.y ?? 0))
+  }
 
   func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) {
     offerThresholds(to: &thresholds)

@@ -33,44 +33,6 @@ protocol TrackedLayout {
 }
 
 extension KeyboardLayout {
-  /// The `/avoid` answer to `request` with its track; out of line, so that answers without one
-  /// pay nothing for it.
-  @inline(never)
-  static func tracked(_ request: AvoidRequest) -> AvoidAnswer {
-    var plain = request
-    plain.track = false
-    var answer = avoid(plain)
-    answer.track = track(of: request, answer: answer)
-    return answer
-  }
-
-  /// The `/caret-follow` answer to `request` with its track.
-  @inline(never)
-  static func tracked(_ request: CaretFollowRequest) -> CaretFollowAnswer {
-    var plain = request
-    plain.track = false
-    var answer = caretFollow(plain)
-    answer.track = track(of: request, answer: answer)
-    return answer
-  }
-
-  /// contract §11: the track of `answer`, the `/avoid` answer to `request`.
-  static func track(of request: AvoidRequest, answer: AvoidAnswer) -> KeyboardTrack {
-    let path = KeyboardPath(
-      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
-    return track(
-      of: request, along: path, kind: KeyboardTrack.Members.Kind(request.mode),
-      ending: TrackValues(overlap: answer.keyboard.overlap, answer.layout))
-  }
-
-  /// contract §11: the track of `answer`, the `/caret-follow` answer to `request`.
-  static func track(of request: CaretFollowRequest, answer: CaretFollowAnswer) -> KeyboardTrack {
-    let path = KeyboardPath(
-      request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked)
-    let values = TrackValues(
-      overlap: answer.keyboard.overlap, first: answer.contentOffset.y, second: answer.contentInset.bottom)
-    return track(of: request, along: path, kind: .scroll, ending: values)
-  }
 
   /// The track of `layout` along `path`, whose last breakpoint holds `answer`, the answer's own
   /// values.
@@ -149,5 +111,14 @@ extension KeyboardLayout {
         ? thresholds.first : thresholds.second > stop ? thresholds.second : path.height
       return (segment, next)
     }
+  }
+}
+
+extension EndpointRequest where Self: TrackedLayout {
+  /// contract §11: the track along this request's keyboard, of members `kind`, whose last breakpoint
+  /// holds `answer`, the answer's own values.
+  func track(kind: KeyboardTrack.Members.Kind, ending answer: TrackValues) -> KeyboardTrack {
+    let path = KeyboardPath(keyboard, container: keyboardContainer, screen: screen, undocked: undocked)
+    return KeyboardLayout.track(of: self, along: path, kind: kind, ending: answer)
   }
 }

@@ -192,6 +192,13 @@ extension AvoidRequest: TrackedLayout {
   /// §4.5's target: the field grown by the companions that fit.
   typealias Target = Rect
 
+  /// contract §11: the track of `answer`, this request's answer, with its mode's members.
+  func track(of answer: AvoidAnswer) -> KeyboardTrack {
+    track(
+      kind: KeyboardTrack.Members.Kind(mode),
+      ending: TrackValues(overlap: answer.keyboard.overlap, answer.layout))
+  }
+
   func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) -> Rect {
     var target = field
     if let alsoReveal {
@@ -214,6 +221,14 @@ extension AvoidRequest: TrackedLayout {
 extension CaretFollowRequest: TrackedLayout {
   /// The caret grown to `lineHeight`.
   typealias Target = Rect
+
+  /// contract §11: the track of `answer`, this request's answer, with scroll's members.
+  func track(of answer: CaretFollowAnswer) -> KeyboardTrack {
+    track(
+      kind: .scroll,
+      ending: TrackValues(
+        overlap: answer.keyboard.overlap, first: answer.contentOffset.y, second: answer.contentInset.bottom))
+  }
 
   func trackTarget(overlap: Double, covered: Bool, thresholds: inout TrackThresholds) -> Rect {
     let caret = KeyboardLayout.caret(caret, grownTo: lineHeight)

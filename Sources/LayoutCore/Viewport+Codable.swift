@@ -9,7 +9,7 @@ extension LayoutDecodingContainer {
   /// `keyboard`.
   @inlinable
   func keyboardInput() throws -> KeyboardInput {
-    if contains("viewport"), let viewport = try objectIfPresent("viewport") {
+    if let viewport = try objectIfPresent("viewport") {
       let other: StaticString? =
         if contains("keyboard") {
           "keyboard"

@@ -157,10 +157,13 @@ extension KeyboardLayout {
     return (Rect(x: l, y: t + h, width: w, height: k / s), .docked, k.normalized)
   }
 
-  /// contract §13: the answer member `viewport` for a page's numbers, its keyboard an obstruction
-  /// when docked, or undocked under `undocked: "avoid"`.
-  static func viewportAnswer(_ viewport: WebViewport, undocked: UndockedPolicy) -> ViewportAnswer {
-    let keyboard = viewportKeyboard(viewport)
+  /// contract §13: the answer member `viewport` for a page's numbers and `keyboard`, the keyboard
+  /// they describe (`viewportKeyboard(_:)`), an obstruction when docked, or undocked under
+  /// `undocked: "avoid"`.
+  static func viewportAnswer(
+    _ viewport: WebViewport, keyboard: (frame: Rect?, state: KeyboardState, k: Double),
+    undocked: UndockedPolicy
+  ) -> ViewportAnswer {
     let (l, t) = visibleOrigin(viewport)
     let h = viewport.visual.height
     var v = h
@@ -178,11 +181,4 @@ extension KeyboardLayout {
         x: l.normalized, y: (t + v - viewport.layout.height).normalized, scale: scale))
   }
 
-  /// contract §13: the answer member `viewport` when the keyboard comes from a web page's numbers;
-  /// nil otherwise.
-  @inline(__always)
-  static func viewportAnswer(_ keyboard: KeyboardInput, undocked: UndockedPolicy) -> ViewportAnswer? {
-    guard case .viewport(let viewport) = keyboard else { return nil }
-    return viewportAnswer(viewport, undocked: undocked)
-  }
 }

@@ -229,6 +229,12 @@ extension JSONWriter {
     putInteger(Int64(value))
   }
 
+  /// The two ASCII digits of every number below 100, `00` to `99`.
+  private static let digitPairs: StaticString = """
+    0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+    5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+    """
+
   private mutating func putInteger(_ value: Int64) {
     reserve(20)
     var magnitude = value.magnitude
@@ -237,20 +243,35 @@ extension JSONWriter {
       put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
       return
     }
-    var digits = 0
-    var probe = magnitude
-    while probe > 0 {
+    // The digits are counted by multiplying (cheaper than dividing), then written from the last,
+    // two at a time from a table.
+    var digits = 2
+    var bound: UInt64 = 100
+    while digits < 19, magnitude >= bound {
       digits &+= 1
-      probe /= 10
+      bound &*= 10
     }
+    if magnitude >= bound { digits &+= 1 }
     count &+= digits
-    var index = count
-    while magnitude > 0 {
-      index &-= 1
-      storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-      magnitude /= 10
+    let destination = storage + count
+    let pairs = Self.digitPairs.utf8Start
+    var index = 0
+    while magnitude >= 100 {
+      let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+      magnitude /= 100
+      index &-= 2
+      destination[index] = pairs[pair]
+      destination[index &+ 1] = pairs[pair &+ 1]
+    }
+    if magnitude >= 10 {
+      let pair = Int(truncatingIfNeeded: magnitude) &* 2
+      destination[index &- 2] = pairs[pair]
+      destination[index &- 1] = pairs[pair &+ 1]
+    } else {
+      destination[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
     }
   }
+
 }
 
 extension JSONWriter {
