@@ -115,7 +115,7 @@ class PlaygroundChatTest(PlaygroundPage):
         for row in ("out-fits", "out-also-revealed", "field-offset"):
             self.assertFalse(self.element(row).is_displayed(), f"{row} is not a /chat member")
         messages = self.driver.find_elements("css selector", "#chat-messages .message")
-        self.assertEqual([m.text for m in messages[:2]], ["#1", "#2"])
+        self.assertEqual([m.get_attribute("textContent") for m in messages[:2]], ["#1", "#2"])
         self.assertEqual(len(messages), 53)
         self.assertEqual(self.readout("in-view"), self.in_view(request, answer))
         self.assertEqual(self.readout("in-view").split("-")[1], "53", "the newest message is in view")
