@@ -6,16 +6,16 @@
 //   const answer = await avoid({ container, field, keyboardHeight, animation: { curve: 7 } });
 //   animateAnswer(document.querySelector("main"), answer);
 //
-// `avoid`, `caretFollow` and `chat` POST a request (contract §4, §5, §12) and resolve to the
-// answer; a problem answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type`
-// and `pointer`.
+// `avoid`, `caretFollow`, `chat` and `sheet` POST a request (contract §4, §5, §12, §14) and resolve
+// to the answer; a problem answer (RFC 9457) is raised as a LayoutdError carrying its `status`,
+// `type` and `pointer`.
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
 // `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
 // An answer to a request with `track: true` holds the layout at every keyboard height (contract
 // §11): `trackAt(track, h)` reads it at one height, and `followKeyboard(element, answer)` keeps an
 // element where the track says while the keyboard moves, with no request per frame;
 // `followChat(list, composer, answer)` does the same for a chat screen's list and composer, and
-// `followSheet(sheet, answer)` for a bottom sheet (contract §14, `sheet`).
+// `followSheet(sheet, answer)` for a bottom sheet.
 // A web page tells layoutd where the keyboard is with the numbers it can read (contract §13):
 // `readViewport()` reads them, `followViewport(request, onAnswer)` asks again whenever they change
 // (at most once a frame), and `placeFixedBars(answer.viewport, {top, bottom})` puts the page's
