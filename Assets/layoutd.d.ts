@@ -81,9 +81,10 @@ export declare function animateAnswer(
 // ---- The keyboard's way (contract §11) ----------------------------------------------------------
 // An answer to a request with `track: true` carries the layout at every keyboard height. The track
 // types (`AvoidTrackTranslate`, `AvoidTrackScroll`, `AvoidTrackResize`, `CaretFollowTrack`,
-// `ChatTrack`, `ChatTrackInverted`, `SheetTrack`) are generated from openapi.yaml with the others below.
+// `ChatTrack`, `ChatTrackInverted`, `SheetTrack`) are generated from openapi.yaml with the others
+// below.
 
-/** Any answer's track: the one its mode (or `/caret-follow`, `/chat`, `/sheet`) carries. */
+/** Any answer's track: the one its mode (or `/caret-follow`, `/chat` or `/sheet`) carries. */
 export type KeyboardTrack =
   | AvoidTrackTranslate
   | AvoidTrackScroll

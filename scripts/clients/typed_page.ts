@@ -31,10 +31,9 @@ import type {
   KeyboardTrack,
   ProblemType,
   Rect,
-  SheetRequest,
   TrackValues,
-  Viewport,
 } from "./layoutd.js";
+import type { SheetRequest, Viewport } from "./layoutd.js";
 
 const screen: Rect = { x: 0, y: 0, width: 390, height: 844 };
 const field: Rect = { x: 20, y: 700, width: 350, height: 44 };
@@ -172,7 +171,7 @@ async function followTheSheet(box: HTMLElement, comments: HTMLElement): Promise<
   };
   const answer = await sheet(request);
   console.log(answer.sheet.y, answer.bottomInset, answer.shrunk, answer.contentOffset?.y);
-  const stopSheet = followSheet(box, answer, { scrollView: comments, onChange: (values) => console.log(values.sheetY) });
+  const stopSheet = followSheet(box, answer, { scrollView: comments, onChange: ({ sheetY }) => console.log(sheetY) });
   const stopViewport = followViewport(
     { container: screen, detents: [420] },
     (placed) => console.log(placed.sheet.height, placed.viewport.visible.height),
@@ -187,7 +186,7 @@ async function followTheSheet(box: HTMLElement, comments: HTMLElement): Promise<
 /** The scroll offset of any track at a height, whichever mode it came from. */
 function scrollAt(track: KeyboardTrack, h: number): number {
   const values = trackAt(track, h);
-  return "contentOffsetY" in values ? values.contentOffsetY ?? 0 : 0; // a sheet track has it only with a field
+  return "contentOffsetY" in values ? (values.contentOffsetY ?? 0) : 0;
 }
 
 /** The rule a rejected call broke, or why else it failed. */
@@ -209,14 +208,5 @@ function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
   return answers;
 }
 
-export {
-  answersOf,
-  avoidTheKeyboard,
-  followTheCaret,
-  followTheChat,
-  followTheKeyboard,
-  followTheSheet,
-  followTheViewport,
-  ruleBroken,
-  scrollAt,
-};
+export { answersOf, avoidTheKeyboard, followTheCaret, followTheChat, followTheKeyboard, ruleBroken, scrollAt };
+export { followTheSheet, followTheViewport };
