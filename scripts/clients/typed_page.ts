@@ -33,7 +33,7 @@ import type {
   Rect,
   TrackValues,
 } from "./layoutd.js";
-import type { SheetRequest, Viewport } from "./layoutd.js";
+import type { SheetRequest } from "./layoutd.js";
 
 const screen: Rect = { x: 0, y: 0, width: 390, height: 844 };
 const field: Rect = { x: 20, y: 700, width: 350, height: 44 };
@@ -137,9 +137,24 @@ async function followTheChat(list: HTMLElement, composer: HTMLElement, lift: Cha
   return answer.keyboardInset + answer.composerOffset.y;
 }
 
+/** The scroll offset of any track at a height, whichever mode it came from. */
+function scrollAt(track: KeyboardTrack, h: number): number {
+  const values = trackAt(track, h);
+  return "contentOffsetY" in values ? (values.contentOffsetY ?? 0) : 0;
+}
+
+/** The rule a rejected call broke, or why else it failed. */
+function ruleBroken(error: unknown): ProblemType | "about:blank" | "not layoutd" {
+  if (!(error instanceof LayoutdError)) return "not layoutd";
+  if (error.type === "urn:layoutd:problem:negative" && error.pointer === "/keyboard/height") {
+    return error.type;
+  }
+  return error.status === 422 ? error.type : "about:blank";
+}
+
 /** A web page's fixed bars on the visible band, and its field above the keyboard (contract §13). */
 function followTheViewport(header: HTMLElement, footer: HTMLElement, page: HTMLElement): () => void {
-  const viewport: Viewport = readViewport({ threshold: 120 });
+  const viewport = readViewport({ threshold: 120 });
   if (viewport.interactiveWidget === "overlays-content" && viewport.keyboardRect) {
     console.log(`keyboard at ${viewport.keyboardRect.y}`);
   }
@@ -183,20 +198,7 @@ async function followTheSheet(box: HTMLElement, comments: HTMLElement): Promise<
   };
 }
 
-/** The scroll offset of any track at a height, whichever mode it came from. */
-function scrollAt(track: KeyboardTrack, h: number): number {
-  const values = trackAt(track, h);
-  return "contentOffsetY" in values ? (values.contentOffsetY ?? 0) : 0;
-}
-
-/** The rule a rejected call broke, or why else it failed. */
-function ruleBroken(error: unknown): ProblemType | "about:blank" | "not layoutd" {
-  if (!(error instanceof LayoutdError)) return "not layoutd";
-  if (error.type === "urn:layoutd:problem:negative" && error.pointer === "/keyboard/height") {
-    return error.type;
-  }
-  return error.status === 422 ? error.type : "about:blank";
-}
+export { followTheSheet, followTheViewport };
 
 /** The answers of a batch, problems left out (a problem is the element with a `status`). */
 function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
@@ -209,4 +211,3 @@ function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
 }
 
 export { answersOf, avoidTheKeyboard, followTheCaret, followTheChat, followTheKeyboard, ruleBroken, scrollAt };
-export { followTheSheet, followTheViewport };
