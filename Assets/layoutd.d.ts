@@ -338,16 +338,39 @@ export type TimingFunction =
   | "cubic-bezier(0.38, 0.7, 0.125, 1)";
 
 /**
+ * What the keyboard shrinks on a web page (contract §13), as the viewport meta tag's
+ * `interactive-widget` says: `resizes-visual` (every browser's default) the visual viewport
+ * only, `resizes-content` the layout viewport too, `overlays-content` neither (Chromium's
+ * `navigator.virtualKeyboard.overlaysContent = true` means the same). Any other value, case
+ * included, is 422 `unknown-value`.
+ */
+export type InteractiveWidget = "resizes-visual" | "resizes-content" | "overlays-content";
+
+/**
+ * What a bottom sheet does while the keyboard is up (contract §14): `interactive` keeps its
+ * height, `extend` goes to its tallest detent, `fillParent` takes all the height there is
+ * between the ceiling and the keyboard. Any other value, case included, is 422
+ * `unknown-value`.
+ */
+export type KeyboardBehavior = "interactive" | "extend" | "fillParent";
+
+/**
  * The rule a 422 request broke, as `urn:layoutd:problem:` and its name:
  * `missing-member` (a required member is absent), `wrong-type` (a member of the
  * wrong JSON type; an array item that is not an object; a batch body that is not an array),
  * `not-finite` (a number a double cannot hold), `out-of-range` (a number outside ±1e9, a
- * `curve` outside 0…15, a `frameRate` outside 1…240), `negative` (a size, margin, duration,
- * safe-area inset, `keyboardHeight` or `lineHeight` below 0), `unknown-value` (a `mode` or `undocked` the service does not
- * know), `not-an-integer` (a `curve` or `frameRate` with a fraction),
- * `both-keyboard-and-height`, `no-keyboard`, `duplicate-member` (an object with two members
- * of the same name), `too-many` (more than 16 `alsoReveal` rects, more than 2,401 `frames`,
- * more than 10,000 batch items).
+ * `curve` outside 0…15, a `frameRate` outside 1…240, a `viewport.visual.scale` outside
+ * 0.01…100, an empty `detents`, a `detent` that is no index of `detents`), `negative` (a
+ * size, margin, duration, safe-area inset, `keyboardHeight`, `lineHeight`, `keyboardInset`,
+ * `endThreshold`, detent, `topInset`, `header`, `restingHeight` or `threshold` below 0),
+ * `unknown-value` (a `mode`, `undocked`, `lift`, `platform`, `interactiveWidget` or
+ * `keyboardBehavior` the service does not know), `not-an-integer` (a `curve`, `frameRate`
+ * or `detent` with a fraction), `both-keyboard-and-height`, `no-keyboard` (none of
+ * `keyboard`, `keyboardHeight` and `viewport`), `duplicate-member` (an object with two
+ * members of the same name), `too-many` (more than 16 `alsoReveal` rects or `detents`, more
+ * than 2,401 `frames`, more than 10,000 batch items), `conflicting-members` (`viewport`
+ * with `keyboard`, `keyboardHeight` or `screen`; a `keyboardRect` without
+ * `overlays-content`, a `restingHeight` without `resizes-content`).
  */
 export type ProblemType =
   | "urn:layoutd:problem:missing-member"
@@ -360,7 +383,8 @@ export type ProblemType =
   | "urn:layoutd:problem:both-keyboard-and-height"
   | "urn:layoutd:problem:no-keyboard"
   | "urn:layoutd:problem:duplicate-member"
-  | "urn:layoutd:problem:too-many";
+  | "urn:layoutd:problem:too-many"
+  | "urn:layoutd:problem:conflicting-members";
 
 /**
  * The keyboard notification's animation (contract §6), and optionally the rate at which the
@@ -398,6 +422,90 @@ export interface Animation {
   platform?: AnimationPlatform | null;
 }
 
+/**
+ * `window.visualViewport`'s members as the page read them, in CSS pixels (contract §13). All
+ * five are required; `null` for one of them is 422 `missing-member`.
+ */
+export interface VisualViewport {
+  /**
+   * `visualViewport.offsetLeft`: how far the visual viewport's left edge lies inside the
+   * layout viewport. May be negative (a rubber band past the left edge).
+   */
+  offsetLeft: number;
+  /**
+   * `visualViewport.offsetTop`: how far Safari has panned the page up (> 0), or how far
+   * it rubber-bands past the top (< 0).
+   */
+  offsetTop: number;
+  /** `visualViewport.width`, ≥ 0. */
+  width: number;
+  /** `visualViewport.height`, ≥ 0: what the keyboard and the zoom leave of the page. */
+  height: number;
+  /** `visualViewport.scale`, the pinch-zoom: 0.01…100 (422 `out-of-range` outside). */
+  scale: number;
+}
+
+/**
+ * What a web page can read of its two viewports (contract §13), sent instead of `keyboard`
+ * or `keyboardHeight`: the service derives the keyboard's frame from it, answers as if that
+ * frame had been sent, and adds where the page's fixed bars belong (the answer's
+ * `viewport`). With it the rects an endpoint takes in screen coordinates (`container`,
+ * `textView`) are in layout-viewport coordinates (what `getBoundingClientRect()` returns),
+ * and the screen is the layout viewport `{0, 0, layout.width, layout.height}`. Read the
+ * numbers in an animation frame after the browser's `visualViewport` `resize` or `scroll`
+ * event, or `geometrychange`: some browsers fire the event before the numbers change.
+ *
+ * The keyboard. With `l`, `t` the visual viewport's offsets clamped into the layout viewport
+ * (a rubber band reads as the edge it passed), `b = t + visual.height` and
+ * `k = max(0, scale × (R × visual.width / layout.width − visual.height))` (`R` is
+ * `restingHeight`, else `layout.height`; `k` is 0 when `layout.width` is 0): under
+ * `resizes-visual` and `resizes-content` the keyboard is hidden when `k` is 0, below
+ * `threshold` or `visual.width` is 0, else docked at
+ * `{x: l, y: b, width: visual.width, height: k / scale}`; under `overlays-content` it is
+ * `keyboardRect`, read as `keyboard` is (absent: hidden), and `threshold` does not apply.
+ * A track's `keyboardHeight` (contract §11) is then the part of the layout viewport below
+ * the visual viewport's bottom, `layout.height − b`.
+ *
+ * `keyboardRect` is allowed only with `interactiveWidget: overlays-content` and
+ * `restingHeight` only with `resizes-content`: otherwise 422 `conflicting-members` at that
+ * member (the schema's `dependentSchemas`). `null` for `interactiveWidget`,
+ * `restingHeight`, `keyboardRect` or `threshold` means absent; `null` for `layout` or
+ * `visual` is `missing-member`.
+ */
+export interface Viewport {
+  /**
+   * The layout viewport's size: an element styled `position: fixed; inset: 0`, read with
+   * `getBoundingClientRect()`. Not `innerHeight`: WebKit shrinks it under zoom.
+   */
+  layout: Size;
+  /** `window.visualViewport`, as read. */
+  visual: VisualViewport;
+  /**
+   * What the keyboard shrinks (the viewport meta tag's `interactive-widget`). Absent or
+   * `null` means `resizes-visual`. A browser that ignores the page's `resizes-content`
+   * behaves as `resizes-visual`; the formula reads either right.
+   */
+  interactiveWidget?: InteractiveWidget | null;
+  /**
+   * `resizes-content` only: the layout viewport's height before the keyboard came.
+   * Absent or `null` means `layout.height`.
+   */
+  restingHeight?: number | null;
+  /**
+   * `overlays-content` only: `navigator.virtualKeyboard.boundingRect` (all zeros when no
+   * keyboard shows). Absent or `null`: no keyboard.
+   */
+  keyboardRect?: Rect | null;
+  /**
+   * A keyboard shorter than this is none: the browser's own toolbars change the visual
+   * viewport by less, and phones' keyboards are taller. An accessory bar alone is then not
+   * avoided (send 0 while a field is focused to avoid it); `fixedBottom` clears it
+   * either way. Absent or `null` means 150.
+   * @default 150
+   */
+  threshold?: number | null;
+}
+
 /** The members of `AvoidRequest`, without the rule its `if`/`then`/`else` adds (see `AvoidRequest`). */
 export interface AvoidRequestMembers {
   /**
@@ -413,7 +521,8 @@ export interface AvoidRequestMembers {
   /**
    * The keyboard's end frame in screen coordinates (`UIKeyboardFrameEndUserInfoKey`), or
    * `null` when the keyboard hides — send the `null`: it is the "keyboard will hide" call,
-   * and the answer restores the layout. Required unless `keyboardHeight` is sent instead.
+   * and the answer restores the layout. Required unless `keyboardHeight` or `viewport` is
+   * sent instead.
    */
   keyboard?: Rect | null;
   /**
@@ -422,9 +531,17 @@ export interface AvoidRequestMembers {
    */
   keyboardHeight?: number | null;
   /**
+   * Instead of `keyboard` and `keyboardHeight`, on a web page: the viewport numbers the
+   * page read (contract §13), from which the keyboard is derived; the answer then carries
+   * `viewport`. With it, rects in screen coordinates are in layout-viewport coordinates
+   * and `screen` is the layout viewport: `screen` must not be sent. `null` means absent.
+   */
+  viewport?: Viewport | null;
+  /**
    * The screen bounds in screen coordinates. Default: `container`. Send it when the
    * container is not the whole screen: without it a keyboard docked below a small
-   * container reads as hidden. `null` means absent.
+   * container reads as hidden. `null` means absent. Not with `viewport`, whose layout
+   * viewport is the screen.
    */
   screen?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
@@ -478,21 +595,24 @@ export interface AvoidRequestMembers {
  * The geometry of one `/avoid` call (contract §3, §4). Unknown members are ignored; a `null`
  * optional member means the member is absent, except `keyboard`.
  *
- * The keyboard: send exactly one of `keyboard` and `keyboardHeight`. `keyboard: null` is
- * meaningful — the keyboard hides — and must be sent as `null`, not left out: a client
- * that drops `null` members (a generated Pydantic model dumped with `exclude_none`) sends
- * neither member and gets 422 `no-keyboard`. Both members (`keyboardHeight` a number) is
- * 422 `both-keyboard-and-height`; both errors point at `/keyboard`. A `null`
- * `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight": null}` is a hidden
- * keyboard.
+ * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`.
+ * `keyboard: null` is meaningful — the keyboard hides — and must be sent as `null`, not left
+ * out: a client that drops `null` members (a generated Pydantic model dumped with
+ * `exclude_none`) sends none of them and gets 422 `no-keyboard`. `keyboard` and a
+ * `keyboardHeight` number is 422 `both-keyboard-and-height`; both errors point at
+ * `/keyboard`. A `null` `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight":
+ * null}` is a hidden keyboard. `viewport` (a web page's numbers, contract §13) together with
+ * `keyboard` (`null` too), a `keyboardHeight` number or a `screen` is 422
+ * `conflicting-members` at `/viewport`; a `null` `viewport` is absent.
  *
  * `mode: scroll` requires `contentOffset` and `contentSize` (422 `missing-member` at the
- * first one missing). These rules are the schema's `if`/`then`/`else` and
+ * first one missing). These rules are the schema's `allOf`, `if`/`then`/`else` and
  * `dependentSchemas`, as is the bound on `animation.frameRate` (see `Animation`).
  */
 export type AvoidRequest = AvoidRequestMembers &
-  ({ keyboard: Rect | null; keyboardHeight?: null } |
-   { keyboardHeight: number; keyboard?: undefined });
+  ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 /**
  * How the messages follow the composer (contract §12): `always` keeps every message where
@@ -548,7 +668,7 @@ export interface ChatRequestMembers {
   inverted?: boolean | null;
   /**
    * The keyboard's end frame in screen coordinates, or `null` when the keyboard hides —
-   * send the `null`. Required unless `keyboardHeight` is sent instead.
+   * send the `null`. Required unless `keyboardHeight` or `viewport` is sent instead.
    */
   keyboard?: Rect | null;
   /**
@@ -556,7 +676,17 @@ export interface ChatRequestMembers {
    * width, this tall. `null` means absent.
    */
   keyboardHeight?: number | null;
-  /** The screen bounds in screen coordinates. Default: `container`. `null` means absent. */
+  /**
+   * Instead of `keyboard` and `keyboardHeight`, on a web page: the viewport numbers the
+   * page read (contract §13), from which the keyboard is derived; the answer then carries
+   * `viewport`. With it, rects in screen coordinates are in layout-viewport coordinates
+   * and `screen` is the layout viewport: `screen` must not be sent. `null` means absent.
+   */
+  viewport?: Viewport | null;
+  /**
+   * The screen bounds in screen coordinates. Default: `container`. `null` means absent.
+   * Not with `viewport`, whose layout viewport is the screen.
+   */
   screen?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
   undocked?: UndockedPolicy | null;
@@ -577,15 +707,17 @@ export interface ChatRequestMembers {
  * member is absent, except `keyboard`. Only `y` and `height` of `list` and `composer`
  * enter the computation, though both are checked as whole rects.
  *
- * The keyboard: send exactly one of `keyboard` and `keyboardHeight`, as for
- * `AvoidRequest` (`keyboard: null` is the keyboard-will-hide call and must be sent; neither
- * is 422 `no-keyboard`, both `both-keyboard-and-height`, at `/keyboard`). This rule is the
- * schema's `if`/`then`/`else`; the bound on `animation.frameRate` is its
- * `dependentSchemas`, as in `AvoidRequest`.
+ * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`, as for
+ * `AvoidRequest` (`keyboard: null` is the keyboard-will-hide call and must be sent; none is
+ * 422 `no-keyboard`, `keyboard` and `keyboardHeight` `both-keyboard-and-height`, at
+ * `/keyboard`; `viewport` with any of them or `screen` `conflicting-members` at
+ * `/viewport`). This rule is the schema's `allOf` and `if`/`then`/`else`; the bound on
+ * `animation.frameRate` is its `dependentSchemas`, as in `AvoidRequest`.
  */
 export type ChatRequest = ChatRequestMembers &
-  ({ keyboard: Rect | null; keyboardHeight?: null } |
-   { keyboardHeight: number; keyboard?: undefined });
+  ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 /** The members of `CaretFollowRequest`, without the rule its `if`/`then`/`else` adds (see `CaretFollowRequest`). */
 export interface CaretFollowRequestMembers {
@@ -603,7 +735,7 @@ export interface CaretFollowRequestMembers {
   safeArea?: SafeAreaInsets | null;
   /**
    * The keyboard's end frame in screen coordinates, or `null` when no keyboard is shown
-   * — send the `null`. Required unless `keyboardHeight` is sent instead.
+   * — send the `null`. Required unless `keyboardHeight` or `viewport` is sent instead.
    */
   keyboard?: Rect | null;
   /**
@@ -611,7 +743,17 @@ export interface CaretFollowRequestMembers {
    * width, this tall. `null` means absent.
    */
   keyboardHeight?: number | null;
-  /** The screen bounds in screen coordinates. Default: `textView`. `null` means absent. */
+  /**
+   * Instead of `keyboard` and `keyboardHeight`, on a web page: the viewport numbers the
+   * page read (contract §13), from which the keyboard is derived; the answer then carries
+   * `viewport`. With it, rects in screen coordinates are in layout-viewport coordinates
+   * and `screen` is the layout viewport: `screen` must not be sent. `null` means absent.
+   */
+  viewport?: Viewport | null;
+  /**
+   * The screen bounds in screen coordinates. Default: `textView`. `null` means absent.
+   * Not with `viewport`, whose layout viewport is the screen.
+   */
   screen?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
   undocked?: UndockedPolicy | null;
@@ -635,17 +777,138 @@ export interface CaretFollowRequestMembers {
  * The geometry of one `/caret-follow` call (contract §3, §5). Unknown members are ignored; a
  * `null` optional member means the member is absent, except `keyboard`.
  *
- * The keyboard: send exactly one of `keyboard` and `keyboardHeight`. `keyboard: null` is
- * meaningful — no keyboard is shown — and must be sent as `null`, not left out: a client
- * that drops `null` members (a generated Pydantic model dumped with `exclude_none`) sends
- * neither member and gets 422 `no-keyboard`. Both members (`keyboardHeight` a number) is
- * 422 `both-keyboard-and-height`; both errors point at `/keyboard`. A `null`
- * `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight": null}` is a hidden
- * keyboard. This rule is the schema's `if`/`then`/`else`.
+ * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`.
+ * `keyboard: null` is meaningful — no keyboard is shown — and must be sent as `null`, not
+ * left out: a client that drops `null` members (a generated Pydantic model dumped with
+ * `exclude_none`) sends none of them and gets 422 `no-keyboard`. `keyboard` and a
+ * `keyboardHeight` number is 422 `both-keyboard-and-height`; both errors point at
+ * `/keyboard`. A `null` `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight":
+ * null}` is a hidden keyboard. `viewport` (contract §13) together with `keyboard` (`null`
+ * too), a `keyboardHeight` number or a `screen` is 422 `conflicting-members` at
+ * `/viewport`. This rule is the schema's `allOf` and `if`/`then`/`else`.
  */
 export type CaretFollowRequest = CaretFollowRequestMembers &
-  ({ keyboard: Rect | null; keyboardHeight?: null } |
-   { keyboardHeight: number; keyboard?: undefined });
+  ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { keyboardHeight: number; viewport?: null; keyboard?: undefined });
+
+/** The members of `SheetRequest`, without the rule its `if`/`then`/`else` adds (see `SheetRequest`). */
+export interface SheetRequestMembers {
+  /**
+   * The view the sheet is presented in (usually the screen), in screen coordinates (in
+   * layout-viewport coordinates with `viewport`).
+   */
+  container: Rect;
+  /** The container's safe-area insets. Default: zeros. */
+  safeArea?: SafeAreaInsets | null;
+  /**
+   * The sheet's resting heights: the height of its content area above the bottom safe
+   * area (UIKit's custom detent heights; a sheet library's snap points measured from the
+   * container's bottom, less `safeArea.bottom`). 1 to 16 numbers ≥ 0: an empty array is
+   * 422 `out-of-range` at `/detents`, more than 16 `too-many`; an item that is not a
+   * number is `wrong-type`, a negative one `negative`, at `/detents/i`.
+   */
+  detents: number[];
+  /**
+   * The index in `detents` of the height the sheet rests at now, a detent the user dragged
+   * to included (`2.0` reads as 2). Absent or `null` means 0. Outside `0 ≤ detent <
+   * detents.length` is 422 `out-of-range` (checked once `detents` is valid).
+   * @default 0
+   */
+  detent?: number | null;
+  /**
+   * With the keyboard up, the sheet keeps its height (`interactive`), goes to its tallest
+   * detent (`extend`), or takes all the height there is (`fillParent`). Absent or `null`
+   * means `interactive`.
+   */
+  keyboardBehavior?: KeyboardBehavior | null;
+  /**
+   * The least gap kept between the sheet's top and the top safe area (a navigation bar
+   * the sheet must not cover). A library's top inset that already includes the safe area
+   * is sent less `safeArea.top`. Absent or `null` means 0.
+   * @default 0
+   */
+  topInset?: number | null;
+  /**
+   * The height at the sheet's top that does not scroll: its handle, title or search bar.
+   * The scroll view fills the sheet below it. Absent or `null` means 0.
+   * @default 0
+   */
+  header?: number | null;
+  /**
+   * The focused input in the sheet's scroll view, in content coordinates. Absent or `null`:
+   * the answer places the sheet only (no `contentOffset`, no `fits`).
+   */
+  field?: Rect | null;
+  /** The sheet's scroll view's content offset. Required with `field`. */
+  contentOffset?: Point | null;
+  /** The sheet's scroll view's content size. Required with `field`. */
+  contentSize?: Size | null;
+  /** The scroll view's own content inset. Default: zeros. */
+  contentInset?: Insets | null;
+  /**
+   * The gap wanted below the field. Absent or `null` means 10.
+   * @default 10
+   */
+  margin?: number | null;
+  /**
+   * The keyboard's end frame in screen coordinates, or `null` when the keyboard hides —
+   * send the `null`: the sheet goes back to `detents[detent]` above the home indicator.
+   * Required unless `keyboardHeight` or `viewport` is sent instead.
+   */
+  keyboard?: Rect | null;
+  /**
+   * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
+   * width, this tall. `null` means absent.
+   */
+  keyboardHeight?: number | null;
+  /**
+   * Instead of `keyboard` and `keyboardHeight`, on a web page (a drawer): the viewport
+   * numbers the page read (contract §13). `container` is then in layout-viewport
+   * coordinates and `screen` must not be sent. `null` means absent.
+   */
+  viewport?: Viewport | null;
+  /**
+   * The screen bounds in screen coordinates. Default: `container`. `null` means absent.
+   * Not with `viewport`, whose layout viewport is the screen.
+   */
+  screen?: Rect | null;
+  /** What an undocked keyboard does. Absent or `null` means `ignore`. */
+  undocked?: UndockedPolicy | null;
+  /** The keyboard notification's animation, echoed in the answer with what clients need. */
+  animation?: Animation | null;
+  /**
+   * Whether the answer carries `track`: the sheet (and the field's scroll) at every
+   * keyboard height on the keyboard's way in (contract §11, §14). Absent or `null` means
+   * `false`; any other value that is not a boolean is 422 `wrong-type` at `/track`.
+   * @default false
+   */
+  track?: boolean | null;
+}
+
+/**
+ * The geometry of one `/sheet` call (contract §3, §13, §14): a bottom sheet presented in
+ * `container`, resting at one of its `detents`, and optionally the focused field in its
+ * scroll view. Unknown members are ignored; a `null` optional member means the member is
+ * absent, except `keyboard`.
+ *
+ * With `C = container.height` and the keyboard's overlap (contract §3), the sheet's content
+ * area ends at `floor = C − max(overlap, safeArea.bottom)` (on the keyboard, or above the
+ * home indicator); its top goes no higher than `ceiling = safeArea.top + topInset`; it
+ * wants `detents[detent]`, or with the keyboard up what `keyboardBehavior` says, and gets
+ * that less what the ceiling cuts off (`shrunk` in the answer).
+ *
+ * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`, as for
+ * `AvoidRequest` (the same problems at the same pointers). `field` requires `contentOffset`
+ * and `contentSize` (422 `missing-member` at the one missing). `detent` must be an index of
+ * `detents` (422 `out-of-range` outside, `not-an-integer` with a fraction). These rules are
+ * the schema's `allOf`, `if`/`then`/`else` and `dependentSchemas`, as is the bound on
+ * `animation.frameRate` (see `Animation`).
+ */
+export type SheetRequest = SheetRequestMembers &
+  ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 export interface AnswerPoint {
   x: number;
@@ -716,6 +979,49 @@ export interface AnimationAnswer {
    */
   frames?: number[];
   timingFunction?: TimingFunction;
+}
+
+/**
+ * Where an element with `position: fixed` goes on a web page (contract §13): the CSS
+ * transform `translate(xpx, ypx) scale(scale)` puts it at that edge of the visible band, at
+ * the size it has without zoom.
+ */
+export interface FixedTransform {
+  x: number;
+  y: number;
+  /** `1 / visual.scale`. */
+  scale: number;
+}
+
+/**
+ * The answer's `viewport`, present only when the request sent `viewport` (contract §13),
+ * always the answer's last member. The endpoint's other members are computed from the
+ * keyboard the viewport gives.
+ */
+export interface ViewportAnswer {
+  /**
+   * `k`: the keyboard's height on screen, in CSS pixels of the page at scale 1; 0 when
+   * hidden (`threshold` included). Not a track's `keyboardHeight`, which is measured in the
+   * layout viewport.
+   */
+  keyboardHeight: number;
+  /**
+   * The part of the page that is on screen and not under the keyboard, in
+   * layout-viewport coordinates: `{x: l, y: t, width: visual.width, height: v}`, where `v`
+   * is `visual.height`, or, for an `overlays-content` keyboard that obstructs,
+   * `clamp(keyboardRect.y − t, 0, visual.height)`.
+   */
+  visible: AnswerRect;
+  /**
+   * For an element fixed at `top: 0; left: 0` with `transform-origin: left top`:
+   * `{x: l, y: t, scale: 1 / visual.scale}`.
+   */
+  fixedTop: FixedTransform;
+  /**
+   * For an element fixed at `bottom: 0; left: 0` with `transform-origin: left bottom`:
+   * `{x: l, y: t + v − layout.height, scale: 1 / visual.scale}`.
+   */
+  fixedBottom: FixedTransform;
 }
 
 /**
@@ -867,13 +1173,14 @@ export interface TranslateAnswer {
   keyboard: KeyboardAnswer;
   offset: AnswerPoint;
   fits: boolean;
+  animation?: AnimationAnswer;
   /**
    * Only when the request had `alsoReveal`: one boolean per rect, in order — whether it
    * was kept in view with the field, as far as this mode avoids the keyboard (contract §4.5).
    */
   alsoRevealed?: boolean[];
-  animation?: AnimationAnswer;
   track?: AvoidTrackTranslate;
+  viewport?: ViewportAnswer;
 }
 
 /**
@@ -890,13 +1197,14 @@ export interface ScrollAnswer {
   contentInset: AnswerInsets;
   scrollIndicatorInsets: AnswerInsets;
   fits: boolean;
+  animation?: AnimationAnswer;
   /**
    * Only when the request had `alsoReveal`: one boolean per rect, in order — whether it
    * was kept in view with the field, as far as this mode avoids the keyboard (contract §4.5).
    */
   alsoRevealed?: boolean[];
-  animation?: AnimationAnswer;
   track?: AvoidTrackScroll;
+  viewport?: ViewportAnswer;
 }
 
 /**
@@ -912,26 +1220,29 @@ export interface ResizeAnswer {
   additionalSafeAreaInsets: AnswerInsets;
   visible: AnswerRect;
   fits: boolean;
+  animation?: AnimationAnswer;
   /**
    * Only when the request had `alsoReveal`: one boolean per rect, in order — whether it
    * was kept in view with the field, as far as this mode avoids the keyboard (contract §4.5).
    */
   alsoRevealed?: boolean[];
-  animation?: AnimationAnswer;
   track?: AvoidTrackResize;
+  viewport?: ViewportAnswer;
 }
 
 /**
  * The answer for the request's `mode`, told apart by `mode`. `animation` only when the
  * request had one, `alsoRevealed` only when it had `alsoReveal`, `track` (the mode's own
- * track schema) only when it had `track: true`.
+ * track schema) only when it had `track: true`, `viewport` (the last member) only when it
+ * sent `viewport`.
  */
 export type AvoidAnswer = TranslateAnswer | ScrollAnswer | ResizeAnswer;
 
 /**
  * Set `contentInset` and `scrollIndicatorInsets` and scroll to `contentOffset`.
  * `changed`: the offset differs from the request's. `caretVisible`: the caret and its
- * margin are in view afterwards. `track` only when the request had `track: true`.
+ * margin are in view afterwards. `track` only when the request had `track: true`,
+ * `viewport` (the last member) only when it sent `viewport`.
  */
 export interface CaretFollowAnswer {
   keyboard: KeyboardAnswer;
@@ -941,6 +1252,7 @@ export interface CaretFollowAnswer {
   changed: boolean;
   caretVisible: boolean;
   track?: CaretFollowTrack;
+  viewport?: ViewportAnswer;
 }
 
 /**
@@ -950,7 +1262,7 @@ export interface CaretFollowAnswer {
  * `contentOffset`. Send `keyboardInset` back with the next request. `atEnd`: the list was
  * at its newest end, within `endThreshold`, before the move. `animation` only when the
  * request had one, `track` only when it had `track: true` (`ChatTrackInverted` for an
- * inverted list).
+ * inverted list), `viewport` (the last member) only when it sent `viewport`.
  */
 export interface ChatAnswer {
   keyboard: KeyboardAnswer;
@@ -962,6 +1274,64 @@ export interface ChatAnswer {
   atEnd: boolean;
   animation?: AnimationAnswer;
   track?: ChatAnswerTrack;
+  viewport?: ViewportAnswer;
+}
+
+/**
+ * A sheet's content area (contract §14), in container coordinates: its top `y` and its
+ * `height`, header included. Its width is the app's.
+ */
+export interface SheetFrame {
+  y: number;
+  height: number;
+}
+
+/**
+ * The `track` of a `/sheet` answer, present only when the request had `track: true`
+ * (contract §11, §14): the answer at keyboard height `h` is the request with the keyboard
+ * at `h`; breakpoints and values read as `AvoidTrackTranslate` says. `contentOffsetY` only
+ * when the request had `field`.
+ */
+export interface SheetTrack {
+  /**
+   * The breakpoints: the keyboard's height above the bottom of `screen`,
+   * `0 = h0 ≤ h1 ≤ … ≤ hn = H`. Two equal consecutive breakpoints mark a jump.
+   */
+  keyboardHeight: number[];
+  /** The overlap (contract §3) of the answer at each breakpoint. */
+  overlap: number[];
+  /** The answer's `sheet.y` at each breakpoint. */
+  sheetY: number[];
+  /** The answer's `sheet.height` at each breakpoint. */
+  sheetHeight: number[];
+  /** Only with `field`: the answer's `contentOffset.y` at each breakpoint. */
+  contentOffsetY?: number[];
+}
+
+/**
+ * Place the sheet's content area at `sheet` (its top `y` and `height`, in container
+ * coordinates, header included) and extend its background over the `bottomInset` below it
+ * (the keyboard, or the home indicator's strip), or pad its footer by it. `shrunk`: the
+ * ceiling cut the sheet below the height it wanted. With `field`, scroll the sheet's
+ * scroll view to `contentOffset` (it needs no keyboard inset: the sheet sits on the
+ * keyboard); `fits` says whether the field and `margin` are in view afterwards.
+ * `animation` only when the request had one, `track` only when it had `track: true`,
+ * `viewport` (last) only when it sent `viewport`.
+ */
+export interface SheetAnswer {
+  keyboard: KeyboardAnswer;
+  sheet: SheetFrame;
+  /** `container.height − floor`: the strip below the content area, `max(overlap, safeArea.bottom)`. */
+  bottomInset: number;
+  /** The ceiling (the top safe area and `topInset`) cut the sheet below the height it wanted. */
+  shrunk: boolean;
+  /** Only with `field`: the scroll view's content offset, the field revealed and clamped. */
+  contentOffset?: AnswerPoint;
+  /** Only with `field`: the field and `margin` lie in the scroll view's viewport afterwards. */
+  fits?: boolean;
+  animation?: AnimationAnswer;
+  track?: SheetTrack;
+  viewport?: ViewportAnswer;
 }
 
 /**
@@ -990,6 +1360,13 @@ export type CaretFollowBatchItem = CaretFollowAnswer | ValidationProblem | ItemT
  * problem; answers never have one.
  */
 export type ChatBatchItem = ChatAnswer | ValidationProblem | ItemTooLargeProblem;
+
+/**
+ * One element of a `/sheet/batch` answer: the answer to the request at that index, or its
+ * problem, with `pointer` prefixed by the index. An element with a `status` member is a
+ * problem; answers never have one.
+ */
+export type SheetBatchItem = SheetAnswer | ValidationProblem | ItemTooLargeProblem;
 
 export interface Health {
   status: "ok";
@@ -1042,7 +1419,8 @@ export interface ItemTooLargeProblem {
 /**
  * A 422 problem: valid JSON that breaks the contract. `type` names the broken rule,
  * `pointer` the member (`""` for the whole body; for "both" and "neither" keyboard
- * members, `/keyboard`). `status` is always 422. In a batch answer the same object stands
+ * members, `/keyboard`; for `viewport` with `keyboard`, `keyboardHeight` or `screen`,
+ * `/viewport`). `status` is always 422. In a batch answer the same object stands
  * for one item, its `pointer` prefixed by the item's index.
  */
 export interface ValidationProblem {

@@ -1,9 +1,17 @@
 /// The platform whose keyboard motion an answer gives (contract §6.1, member `animation.platform`).
-public enum AnimationPlatform: String, Codable, Hashable, Sendable, CaseIterable {
+public enum AnimationPlatform: ContractName {
   /// UIKit's: the notification's duration and curve (contract §6).
   case ios
   /// Android's IME inset animation: 285 ms along `PathInterpolator(0.2, 0, 0, 1)`.
   case android
+
+  /// The case as the contract spells it.
+  public var contractName: StaticString {
+    switch self {
+    case .ios: "ios"
+    case .android: "android"
+    }
+  }
 }
 
 /// The keyboard notification's animation (contract §6, request member `animation`).

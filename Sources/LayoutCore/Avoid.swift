@@ -1,11 +1,20 @@
 /// How an app avoids the keyboard (contract §4, request member `mode`).
-public enum AvoidMode: String, Codable, Hashable, Sendable, CaseIterable {
+public enum AvoidMode: ContractName {
   /// Shift the whole container up (contract §4.1).
   case translate
   /// Let a scroll view make room (contract §4.2).
   case scroll
   /// Give up the container's bottom (contract §4.3).
   case resize
+
+  /// The case as the contract spells it.
+  public var contractName: StaticString {
+    switch self {
+    case .translate: "translate"
+    case .scroll: "scroll"
+    case .resize: "resize"
+    }
+  }
 }
 
 /// The request of `POST /avoid` (contract §4).
@@ -84,6 +93,9 @@ public struct AvoidAnswer: Hashable, Sendable {
   /// Per `alsoReveal` rect, whether it was kept in view with the field (contract §4.5); nil when the
   /// request had no `alsoReveal`.
   public var alsoRevealed: AlsoRevealed?
+  /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
+  /// `viewport`.
+  public var viewport: ViewportAnswer?
   /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
   /// the request asked for it.
   public var track: KeyboardTrack? {
@@ -94,16 +106,18 @@ public struct AvoidAnswer: Hashable, Sendable {
   /// copies and ends with a nil reference, not a switch over the track's members.
   private var trackStorage: KeyboardTrack.Storage?
 
-  /// An answer without a track; `animation` and `alsoRevealed` only when the request had them.
+  /// An answer without a track; `animation`, `alsoRevealed` and `viewport` only when the request
+  /// had them.
   public init(
     keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
-    alsoRevealed: AlsoRevealed? = nil
+    alsoRevealed: AlsoRevealed? = nil, viewport: ViewportAnswer? = nil
   ) {
     self.keyboard = keyboard
     self.layout = layout
     self.fits = fits
     self.animation = animation
     self.alsoRevealed = alsoRevealed
+    self.viewport = viewport
   }
 
   /// An answer with `track` (nil for none).
@@ -112,10 +126,11 @@ public struct AvoidAnswer: Hashable, Sendable {
   /// answer built through it a copy more.
   public init(
     keyboard: KeyboardAnswer, layout: Layout, fits: Bool, animation: AnimationAnswer? = nil,
-    alsoRevealed: AlsoRevealed? = nil, track: KeyboardTrack?
+    alsoRevealed: AlsoRevealed? = nil, track: KeyboardTrack?, viewport: ViewportAnswer? = nil
   ) {
     self.init(
-      keyboard: keyboard, layout: layout, fits: fits, animation: animation, alsoRevealed: alsoRevealed)
+      keyboard: keyboard, layout: layout, fits: fits, animation: animation, alsoRevealed: alsoRevealed,
+      viewport: viewport)
     self.track = track
   }
 
@@ -144,29 +159,53 @@ extension AvoidAnswer {
   }
 }
 
-/// `POST /avoid` (contract §4): the keyboard (§3), the mode's layout (§4.1–§4.3) for the field
-/// grown through `alsoReveal` (§4.5), the echoed animation (§6) and, when asked for, the track (§11).
+/// `POST /avoid` (contract §4): the keyboard (§3, or §13 on a web page), the mode's layout
+/// (§4.1–§4.3) for the field grown through `alsoReveal` (§4.5), the echoed animation (§6) and, when
+/// asked for, the track (§11).
 public func avoid(_ request: AvoidRequest) -> AvoidAnswer {
-  // The track is computed out of line: an answer without one does none of its work.
+  // The track and a web page's numbers are dealt with out of line: an answer without them does
+  // none of their work.
   if request.track { return KeyboardLayout.tracked(request) }
-  let keyboard = KeyboardLayout.keyboard(
-    request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
-  let overlap = keyboard.overlap
-  let covered = overlap > 0
+  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
+  return KeyboardLayout.answer(
+    request,
+    keyboard: KeyboardLayout.keyboard(
+      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+}
 
-  var target = request.field
-  var alsoRevealed: AlsoRevealed?
-  if let alsoReveal = request.alsoReveal {
-    let grown = KeyboardLayout.revealTarget(field: target, alsoReveal: alsoReveal) {
-      request.layout(for: $0, overlap: overlap, covered: covered).fits
+extension KeyboardLayout {
+  /// The `/avoid` answer to `request` with its keyboard part `keyboard`, without `track` and
+  /// `viewport`.
+  @inline(__always)
+  static func answer(_ request: AvoidRequest, keyboard: KeyboardAnswer) -> AvoidAnswer {
+    let overlap = keyboard.overlap
+    let covered = overlap > 0
+    var target = request.field
+    var alsoRevealed: AlsoRevealed?
+    if let alsoReveal = request.alsoReveal {
+      let grown = revealTarget(field: target, alsoReveal: alsoReveal) {
+        request.layout(for: $0, overlap: overlap, covered: covered).fits
+      }
+      target = grown.target
+      alsoRevealed = grown.alsoRevealed
     }
-    target = grown.target
-    alsoRevealed = grown.alsoRevealed
+    let result = request.layout(for: target, overlap: overlap, covered: covered)
+    return AvoidAnswer(
+      keyboard: keyboard, layout: result.layout, fits: result.fits,
+      animation: request.animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
   }
-  let result = request.layout(for: target, overlap: overlap, covered: covered)
-  return AvoidAnswer(
-    keyboard: keyboard, layout: result.layout, fits: result.fits,
-    animation: request.animation.map(KeyboardLayout.animation), alsoRevealed: alsoRevealed)
+
+  /// The `/avoid` answer to a request whose keyboard is a web page's numbers (§13), its `viewport`
+  /// member included.
+  @inline(never)
+  static func onWebPage(_ request: AvoidRequest) -> AvoidAnswer {
+    var answer = answer(
+      request,
+      keyboard: keyboard(
+        request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
+    return answer
+  }
 }
 
 extension AvoidRequest {

@@ -67,6 +67,9 @@ public struct CaretFollowAnswer: Hashable, Sendable {
   public var changed: Bool
   /// Whether the caret (with its margin) lies inside the visible part after the scroll.
   public var caretVisible: Bool
+  /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
+  /// `viewport`.
+  public var viewport: ViewportAnswer?
   /// The layout at every keyboard height along the keyboard's way in (contract §11), with
   /// `scroll`'s members; nil unless the request asked for it.
   public var track: KeyboardTrack? {
@@ -76,10 +79,10 @@ public struct CaretFollowAnswer: Hashable, Sendable {
   /// `track` boxed, as in `AvoidAnswer`.
   private var trackStorage: KeyboardTrack.Storage?
 
-  /// An answer without a track.
+  /// An answer without a track; `viewport` only when the request sent one.
   public init(
     keyboard: KeyboardAnswer, contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets,
-    changed: Bool, caretVisible: Bool
+    changed: Bool, caretVisible: Bool, viewport: ViewportAnswer? = nil
   ) {
     self.keyboard = keyboard
     self.contentOffset = contentOffset
@@ -87,6 +90,7 @@ public struct CaretFollowAnswer: Hashable, Sendable {
     self.scrollIndicatorInsets = scrollIndicatorInsets
     self.changed = changed
     self.caretVisible = caretVisible
+    self.viewport = viewport
   }
 
   /// An answer with `track` (nil for none).
@@ -95,11 +99,12 @@ public struct CaretFollowAnswer: Hashable, Sendable {
   /// answer built through it a copy more.
   public init(
     keyboard: KeyboardAnswer, contentOffset: Point, contentInset: Insets, scrollIndicatorInsets: Insets,
-    changed: Bool, caretVisible: Bool, track: KeyboardTrack?
+    changed: Bool, caretVisible: Bool, track: KeyboardTrack?, viewport: ViewportAnswer? = nil
   ) {
     self.init(
       keyboard: keyboard, contentOffset: contentOffset, contentInset: contentInset,
-      scrollIndicatorInsets: scrollIndicatorInsets, changed: changed, caretVisible: caretVisible)
+      scrollIndicatorInsets: scrollIndicatorInsets, changed: changed, caretVisible: caretVisible,
+      viewport: viewport)
     self.track = track
   }
 }
@@ -108,17 +113,40 @@ public struct CaretFollowAnswer: Hashable, Sendable {
 /// caret, grown to `lineHeight` and padded by `margin`, as target — revealed whatever the
 /// overlap; and, when asked for, the track (§11).
 public func caretFollow(_ request: CaretFollowRequest) -> CaretFollowAnswer {
-  // The track is computed out of line, as for `/avoid`.
+  // The track and a web page's numbers are dealt with out of line, as for `/avoid`.
   if request.track { return KeyboardLayout.tracked(request) }
-  let keyboard = KeyboardLayout.keyboard(
-    request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked)
-  let result = request.scroll(
-    revealing: KeyboardLayout.caret(request.caret, grownTo: request.lineHeight), overlap: keyboard.overlap)
-  return CaretFollowAnswer(
-    keyboard: keyboard, contentOffset: result.contentOffset, contentInset: result.contentInset,
-    scrollIndicatorInsets: result.scrollIndicatorInsets,
-    changed: result.contentOffset != request.contentOffset,
-    caretVisible: result.fits)
+  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
+  return KeyboardLayout.answer(
+    request,
+    keyboard: KeyboardLayout.keyboard(
+      request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked))
+}
+
+extension KeyboardLayout {
+  /// The `/caret-follow` answer to `request` with its keyboard part `keyboard`, without `track` and
+  /// `viewport`.
+  @inline(__always)
+  static func answer(_ request: CaretFollowRequest, keyboard: KeyboardAnswer) -> CaretFollowAnswer {
+    let result = request.scroll(
+      revealing: caret(request.caret, grownTo: request.lineHeight), overlap: keyboard.overlap)
+    return CaretFollowAnswer(
+      keyboard: keyboard, contentOffset: result.contentOffset, contentInset: result.contentInset,
+      scrollIndicatorInsets: result.scrollIndicatorInsets,
+      changed: result.contentOffset != request.contentOffset,
+      caretVisible: result.fits)
+  }
+
+  /// The `/caret-follow` answer to a request whose keyboard is a web page's numbers (§13), its
+  /// `viewport` member included.
+  @inline(never)
+  static func onWebPage(_ request: CaretFollowRequest) -> CaretFollowAnswer {
+    var answer = answer(
+      request,
+      keyboard: keyboard(
+        request.keyboard, container: request.textView, screen: request.screen, undocked: request.undocked))
+    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
+    return answer
+  }
 }
 
 extension CaretFollowRequest {

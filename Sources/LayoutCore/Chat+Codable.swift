@@ -18,7 +18,7 @@ extension LayoutDecodingContainer {
 extension ChatRequest: Codable {
   enum CodingKeys: String, CodingKey {
     case container, list, composer, contentOffset, contentSize, contentInset, keyboardInset, safeArea
-    case lift, endThreshold, inverted, keyboard, keyboardHeight, screen, undocked, animation, track
+    case lift, endThreshold, inverted, keyboard, keyboardHeight, viewport, screen, undocked, animation, track
   }
 
   /// Decodes and validates a request as `init(validating:)` reads it.
@@ -66,7 +66,8 @@ extension ChatRequest: Codable {
     try container.encode(lift, forKey: .lift)
     try container.encode(endThreshold, forKey: .endThreshold)
     try container.encode(inverted, forKey: .inverted)
-    try keyboard.encode(to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight)
+    try keyboard.encode(
+      to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight, viewport: .viewport)
     try container.encodeIfPresent(screen, forKey: .screen)
     try container.encode(undocked, forKey: .undocked)
     try container.encodeIfPresent(animation, forKey: .animation)
@@ -74,10 +75,10 @@ extension ChatRequest: Codable {
   }
 }
 
-extension ChatAnswer: Codable {
+extension ChatAnswer: Decodable, AnswerObject {
   enum CodingKeys: String, CodingKey {
     case keyboard, composerOffset, keyboardInset, contentOffset, contentInset, scrollIndicatorInsets, atEnd
-    case animation, track
+    case animation, track, viewport
   }
 
   /// Decodes the contract §12 object; `track`, when present, must carry a chat track's members.
@@ -92,24 +93,27 @@ extension ChatAnswer: Codable {
       scrollIndicatorInsets: try container.decode(Insets.self, forKey: .scrollIndicatorInsets),
       atEnd: try container.decode(Bool.self, forKey: .atEnd),
       animation: try container.decodeIfPresent(AnimationAnswer.self, forKey: .animation),
-      track: try container.decodeIfPresent(KeyboardTrack.self, forKey: .track))
+      track: try container.decodeIfPresent(KeyboardTrack.self, forKey: .track),
+      viewport: try container.decodeIfPresent(ViewportAnswer.self, forKey: .viewport))
     if let track, track.members.mode != nil {
       throw DecodingError.dataCorruptedError(
         forKey: .track, in: container, debugDescription: "a chat answer's track carries a chat's members")
     }
   }
 
-  /// Encodes every member in the contract's order; `animation` and `track` only when present.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(keyboard, forKey: .keyboard)
-    try container.encode(composerOffset, forKey: .composerOffset)
-    try container.encode(keyboardInset, forKey: .keyboardInset)
-    try container.encode(contentOffset, forKey: .contentOffset)
-    try container.encode(contentInset, forKey: .contentInset)
-    try container.encode(scrollIndicatorInsets, forKey: .scrollIndicatorInsets)
-    try container.encode(atEnd, forKey: .atEnd)
-    try container.encodeIfPresent(animation, forKey: .animation)
-    try container.encodeIfPresent(track, forKey: .track)
+  /// Writes every member in the contract's order; `animation`, `track` and `viewport` only when
+  /// present.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("keyboard", keyboard)
+    writer.member("composerOffset", composerOffset)
+    writer.member("keyboardInset", keyboardInset)
+    writer.member("contentOffset", contentOffset)
+    writer.member("contentInset", contentInset)
+    writer.member("scrollIndicatorInsets", scrollIndicatorInsets)
+    writer.member("atEnd", atEnd)
+    writer.member("animation", animation)
+    writer.member("track", track)
+    writer.member("viewport", viewport)
   }
 }

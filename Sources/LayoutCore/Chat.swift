@@ -1,5 +1,5 @@
 /// How a conversation's messages follow the composer (contract §12, request member `lift`).
-public enum ChatLift: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ChatLift: ContractName {
   /// Every message keeps its place relative to the composer, up and back down (WhatsApp,
   /// Telegram).
   case always
@@ -9,6 +9,16 @@ public enum ChatLift: String, Codable, Hashable, Sendable, CaseIterable {
   case persistent
   /// Only the insets change; the offset moves only as far as the clamp pulls it.
   case never
+
+  /// The case as the contract spells it.
+  public var contractName: StaticString {
+    switch self {
+    case .always: "always"
+    case .whenAtEnd: "whenAtEnd"
+    case .persistent: "persistent"
+    case .never: "never"
+    }
+  }
 }
 
 /// The request of `POST /chat` (contract §12): a message list with a composer under it.
@@ -102,6 +112,9 @@ public struct ChatAnswer: Hashable, Sendable {
   public var atEnd: Bool
   /// The echoed animation; nil when the request had none.
   public var animation: AnimationAnswer?
+  /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
+  /// `viewport`.
+  public var viewport: ViewportAnswer?
   /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
   /// the request asked for it.
   public var track: KeyboardTrack? {
@@ -111,10 +124,11 @@ public struct ChatAnswer: Hashable, Sendable {
   /// `track` boxed, as in `AvoidAnswer`.
   private var trackStorage: KeyboardTrack.Storage?
 
-  /// An answer without a track; `animation` only when the request had one.
+  /// An answer without a track; `animation` and `viewport` only when the request had them.
   public init(
     keyboard: KeyboardAnswer, composerOffset: Point, keyboardInset: Double, contentOffset: Point,
-    contentInset: Insets, scrollIndicatorInsets: Insets, atEnd: Bool, animation: AnimationAnswer? = nil
+    contentInset: Insets, scrollIndicatorInsets: Insets, atEnd: Bool, animation: AnimationAnswer? = nil,
+    viewport: ViewportAnswer? = nil
   ) {
     self.keyboard = keyboard
     self.composerOffset = composerOffset
@@ -124,6 +138,7 @@ public struct ChatAnswer: Hashable, Sendable {
     self.scrollIndicatorInsets = scrollIndicatorInsets
     self.atEnd = atEnd
     self.animation = animation
+    self.viewport = viewport
   }
 
   /// An answer with `track` (nil for none).
@@ -132,12 +147,12 @@ public struct ChatAnswer: Hashable, Sendable {
   public init(
     keyboard: KeyboardAnswer, composerOffset: Point, keyboardInset: Double, contentOffset: Point,
     contentInset: Insets, scrollIndicatorInsets: Insets, atEnd: Bool, animation: AnimationAnswer? = nil,
-    track: KeyboardTrack?
+    track: KeyboardTrack?, viewport: ViewportAnswer? = nil
   ) {
     self.init(
       keyboard: keyboard, composerOffset: composerOffset, keyboardInset: keyboardInset,
       contentOffset: contentOffset, contentInset: contentInset, scrollIndicatorInsets: scrollIndicatorInsets,
-      atEnd: atEnd, animation: animation)
+      atEnd: atEnd, animation: animation, viewport: viewport)
     self.track = track
   }
 }
@@ -146,15 +161,38 @@ public struct ChatAnswer: Hashable, Sendable {
 /// what they cover and its offset as `lift` says, the echoed animation (§6) and, when asked for,
 /// the track (§11).
 public func chat(_ request: ChatRequest) -> ChatAnswer {
-  // The track is computed out of line, as for `/avoid`.
+  // The track and a web page's numbers are dealt with out of line, as for `/avoid`.
   if request.track { return KeyboardLayout.tracked(request) }
-  let keyboard = KeyboardLayout.keyboard(
-    request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked)
-  let layout = request.layout(overlap: keyboard.overlap)
-  return ChatAnswer(
-    keyboard: keyboard, composerOffset: Point(x: 0, y: -layout.rise).normalized,
-    keyboardInset: layout.keyboardInset, contentOffset: layout.contentOffset,
-    contentInset: layout.contentInset,
-    scrollIndicatorInsets: layout.contentInset, atEnd: layout.atEnd,
-    animation: request.animation.map(KeyboardLayout.animation))
+  if request.keyboard.isWebPage { return KeyboardLayout.onWebPage(request) }
+  return KeyboardLayout.answer(
+    request,
+    keyboard: KeyboardLayout.keyboard(
+      request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+}
+
+extension KeyboardLayout {
+  /// The `/chat` answer to `request` with its keyboard part `keyboard`, without `track` and
+  /// `viewport`.
+  @inline(__always)
+  static func answer(_ request: ChatRequest, keyboard: KeyboardAnswer) -> ChatAnswer {
+    let layout = request.layout(overlap: keyboard.overlap)
+    return ChatAnswer(
+      keyboard: keyboard, composerOffset: Point(x: 0, y: -layout.rise).normalized,
+      keyboardInset: layout.keyboardInset, contentOffset: layout.contentOffset,
+      contentInset: layout.contentInset,
+      scrollIndicatorInsets: layout.contentInset, atEnd: layout.atEnd,
+      animation: request.animation.map(KeyboardLayout.animation))
+  }
+
+  /// The `/chat` answer to a request whose keyboard is a web page's numbers (§13), its `viewport`
+  /// member included.
+  @inline(never)
+  static func onWebPage(_ request: ChatRequest) -> ChatAnswer {
+    var answer = answer(
+      request,
+      keyboard: keyboard(
+        request.keyboard, container: request.container, screen: request.screen, undocked: request.undocked))
+    answer.viewport = viewportAnswer(request.keyboard, undocked: request.undocked)
+    return answer
+  }
 }

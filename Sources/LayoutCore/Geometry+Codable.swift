@@ -1,8 +1,4 @@
-extension Point: Codable {
-  enum CodingKeys: String, CodingKey {
-    case x, y
-  }
-
+extension Point: Decodable, AnswerObject {
   /// Decodes `{"x", "y"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -15,19 +11,15 @@ extension Point: Codable {
     y = try container.validNumber("y")
   }
 
-  /// Encodes `{"x", "y"}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(x, forKey: .x)
-    try container.encode(y, forKey: .y)
+  /// Writes `{"x", "y"}`.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("x", x)
+    writer.member("y", y)
   }
 }
 
-extension Size: Codable {
-  enum CodingKeys: String, CodingKey {
-    case width, height
-  }
-
+extension Size: Decodable, AnswerObject {
   /// Decodes `{"width", "height"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -40,19 +32,15 @@ extension Size: Codable {
     height = try container.validNumber("height", nonNegative: true)
   }
 
-  /// Encodes `{"width", "height"}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(width, forKey: .width)
-    try container.encode(height, forKey: .height)
+  /// Writes `{"width", "height"}`.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("width", width)
+    writer.member("height", height)
   }
 }
 
-extension Rect: Codable {
-  enum CodingKeys: String, CodingKey {
-    case x, y, width, height
-  }
-
+extension Rect: Decodable, AnswerObject {
   /// Decodes `{"x", "y", "width", "height"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -67,21 +55,17 @@ extension Rect: Codable {
     height = try container.validNumber("height", nonNegative: true)
   }
 
-  /// Encodes `{"x", "y", "width", "height"}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(x, forKey: .x)
-    try container.encode(y, forKey: .y)
-    try container.encode(width, forKey: .width)
-    try container.encode(height, forKey: .height)
+  /// Writes `{"x", "y", "width", "height"}`.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("x", x)
+    writer.member("y", y)
+    writer.member("width", width)
+    writer.member("height", height)
   }
 }
 
-extension Insets: Codable {
-  enum CodingKeys: String, CodingKey {
-    case top, left, bottom, right
-  }
-
+extension Insets: Decodable, AnswerObject {
   /// Decodes `{"top", "left", "bottom", "right"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -96,12 +80,12 @@ extension Insets: Codable {
     right = try container.validNumberIfPresent("right") ?? 0
   }
 
-  /// Encodes all four members, zeros included.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(top, forKey: .top)
-    try container.encode(left, forKey: .left)
-    try container.encode(bottom, forKey: .bottom)
-    try container.encode(right, forKey: .right)
+  /// Writes all four members, zeros included.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("top", top)
+    writer.member("left", left)
+    writer.member("bottom", bottom)
+    writer.member("right", right)
   }
 }

@@ -4,7 +4,9 @@
 /// For `0 < h ≤ height` the keyboard at h is docked with its top at `screen.maxY - h`, so its
 /// overlap is 0 up to `reach`, grows point for point up to `full`, stays `container.height` up to
 /// `clears`, and is 0 from there on (only a container lying below the keyboard's bottom edge has
-/// `clears` within reach). At `h = 0` the keyboard is hidden.
+/// `clears` within reach). At `h = 0` the keyboard is hidden. A keyboard derived from a web page's
+/// numbers (§13) is docked at every `h > 0` whatever its frame's bottom, and H is how far the
+/// layout viewport reaches below the visual viewport.
 struct KeyboardPath {
   let keyboard: KeyboardInput
   let container: Rect
@@ -12,6 +14,8 @@ struct KeyboardPath {
   let undocked: UndockedPolicy
   /// H: how far the end keyboard reaches above the screen's bottom when it is docked; else 0.
   let height: Double
+  /// The end keyboard's frame when it is docked with `height > 0`; else nil.
+  let endFrame: Rect?
   /// Whether the keyboard meets the container anywhere along the way: their horizontal ranges
   /// overlap, the container has a height, and the keyboard's bottom edge lies below its top.
   let meets: Bool
@@ -33,21 +37,22 @@ struct KeyboardPath {
   }
 
   init(_ keyboard: KeyboardInput, container: Rect, screen: Rect?, undocked: UndockedPolicy) {
-    let screen = screen ?? container
+    let screen = KeyboardLayout.screen(for: keyboard, screen: screen, container: container)
     self.keyboard = keyboard
     self.container = container
     self.screen = screen
     self.undocked = undocked
     reach = screen.maxY - container.maxY
     full = reach + container.height
-    guard let frame = KeyboardLayout.keyboardFrame(keyboard, screen: screen),
-      KeyboardLayout.keyboardState(keyboard: frame, screen: screen) == .docked
-    else {
+    let resolved = KeyboardLayout.resolvedKeyboard(keyboard, screen: screen)
+    guard let frame = resolved.frame, resolved.state == .docked, screen.maxY - frame.minY > 0 else {
       height = 0
       clears = 0
       meets = false
+      endFrame = nil
       return
     }
+    endFrame = frame
     if case .height(let keyboardHeight) = keyboard {
       // A `keyboardHeight` keyboard ends at the screen's bottom at every height.
       height = keyboardHeight
@@ -68,12 +73,24 @@ struct KeyboardPath {
       .frame(Rect(x: frame.x, y: frame.y + (height - h), width: frame.width, height: frame.height))
     case .height: .height(h)
     case .hidden: .hidden
+    case .viewport:
+      // §13: docked at every h > 0, whatever the frame's bottom, and hidden at 0; §3's overlap of a
+      // frame reads the same docked or undocked under "avoid".
+      if let frame = endFrame, h > 0 {
+        .frame(Rect(x: frame.x, y: frame.y + (height - h), width: frame.width, height: frame.height))
+      } else {
+        .hidden
+      }
     }
   }
 
   /// The contract §3 overlap of the keyboard at `h`, as the core computes it.
   func overlap(at h: Double) -> Double {
-    KeyboardLayout.keyboard(keyboard(at: h), container: container, screen: screen, undocked: undocked).overlap
+    let keyboard = keyboard(at: h)
+    if self.keyboard.viewport != nil, case .frame(let frame) = keyboard {
+      return KeyboardLayout.overlap(keyboard: frame, state: .docked, container: container, undocked: undocked)
+    }
+    return KeyboardLayout.keyboard(keyboard, container: container, screen: screen, undocked: undocked).overlap
   }
 
   /// Whether the overlap grows point for point with the height at `h`.

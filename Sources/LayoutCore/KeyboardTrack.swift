@@ -41,6 +41,9 @@ public struct KeyboardTrack: Hashable, Sendable {
     /// inset is added to.
     case invertedChat(
       composerOffsetY: [Double], keyboardInset: [Double], contentOffsetY: [Double], contentInsetTop: [Double])
+    /// `/sheet`: `sheetY` (`sheet.y`) and `sheetHeight` (`sheet.height`), and `contentOffsetY`
+    /// (`contentOffset.y`) when the request has a field (contract §14).
+    case sheet(sheetY: [Double], sheetHeight: [Double], contentOffsetY: [Double]?)
 
     /// The `/avoid` mode whose members these are; `/caret-follow` tracks carry `scroll`'s, and
     /// `/chat` tracks none.
@@ -49,7 +52,7 @@ public struct KeyboardTrack: Hashable, Sendable {
       case .translate: .translate
       case .scroll: .scroll
       case .resize: .resize
-      case .chat, .invertedChat: nil
+      case .chat, .invertedChat, .sheet: nil
       }
     }
 
@@ -64,12 +67,14 @@ public struct KeyboardTrack: Hashable, Sendable {
         [composerOffsetY, keyboardInset, contentOffsetY, contentInsetBottom]
       case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
         [composerOffsetY, keyboardInset, contentOffsetY, contentInsetTop]
+      case .sheet(let sheetY, let sheetHeight, let contentOffsetY):
+        [sheetY, sheetHeight] + (contentOffsetY.map { [$0] } ?? [])
       }
     }
 
     /// Which members a track carries: the case without its arrays.
     enum Kind {
-      case translate, scroll, resize, chat, invertedChat
+      case translate, scroll, resize, chat, invertedChat, sheet, sheetWithField
 
       /// The kind of an `/avoid` track in `mode`.
       init(_ mode: AvoidMode) {
@@ -87,6 +92,8 @@ public struct KeyboardTrack: Hashable, Sendable {
         case .scroll: 2
         case .resize: 3
         case .chat, .invertedChat: 4
+        case .sheet: 2
+        case .sheetWithField: 3
         }
       }
     }
@@ -145,21 +152,28 @@ public struct KeyboardTrack: Hashable, Sendable {
   }
 }
 
-extension KeyboardTrack: Codable {
+extension KeyboardTrack: Decodable, AnswerObject {
   enum CodingKeys: String, CodingKey {
     case keyboardHeight, overlap, offsetY, contentOffsetY, contentInsetBottom, bottomInset
     case additionalSafeAreaBottom, visibleHeight
     case composerOffsetY, keyboardInset, contentInsetTop
+    case sheetY, sheetHeight
   }
 
-  /// Decodes the flat contract §11 object; the member arrays present pick the kind (`composerOffsetY`
-  /// a `/chat` track, inverted with `contentInsetTop`; else `offsetY`, `contentOffsetY`, or
-  /// `bottomInset`), and every array must be as long as `keyboardHeight`.
+  /// Decodes the flat contract §11 object; the member arrays present pick the kind (`sheetY` a
+  /// `/sheet` track; `composerOffsetY` a `/chat` track, inverted with `contentInsetTop`; else
+  /// `offsetY`, `contentOffsetY`, or `bottomInset`), and every array must be as long as
+  /// `keyboardHeight`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     keyboardHeight = try container.decode([Double].self, forKey: .keyboardHeight)
     overlap = try container.decode([Double].self, forKey: .overlap)
-    if container.contains(.composerOffsetY) {
+    if container.contains(.sheetY) {
+      members = .sheet(
+        sheetY: try container.decode([Double].self, forKey: .sheetY),
+        sheetHeight: try container.decode([Double].self, forKey: .sheetHeight),
+        contentOffsetY: try container.decodeIfPresent([Double].self, forKey: .contentOffsetY))
+    } else if container.contains(.composerOffsetY) {
       let composerOffsetY = try container.decode([Double].self, forKey: .composerOffsetY)
       let keyboardInset = try container.decode([Double].self, forKey: .keyboardInset)
       let contentOffsetY = try container.decode([Double].self, forKey: .contentOffsetY)
@@ -192,31 +206,35 @@ extension KeyboardTrack: Codable {
     }
   }
 
-  /// Encodes `keyboardHeight`, `overlap` and the member arrays, in the contract's order.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(keyboardHeight, forKey: .keyboardHeight)
-    try container.encode(overlap, forKey: .overlap)
+  /// Writes `keyboardHeight`, `overlap` and the member arrays, in the contract's order.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("keyboardHeight", numbers: keyboardHeight)
+    writer.member("overlap", numbers: overlap)
     switch members {
     case .translate(let offsetY):
-      try container.encode(offsetY, forKey: .offsetY)
+      writer.member("offsetY", numbers: offsetY)
     case .scroll(let contentOffsetY, let contentInsetBottom):
-      try container.encode(contentOffsetY, forKey: .contentOffsetY)
-      try container.encode(contentInsetBottom, forKey: .contentInsetBottom)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
+      writer.member("contentInsetBottom", numbers: contentInsetBottom)
     case .resize(let bottomInset, let additionalSafeAreaBottom, let visibleHeight):
-      try container.encode(bottomInset, forKey: .bottomInset)
-      try container.encode(additionalSafeAreaBottom, forKey: .additionalSafeAreaBottom)
-      try container.encode(visibleHeight, forKey: .visibleHeight)
+      writer.member("bottomInset", numbers: bottomInset)
+      writer.member("additionalSafeAreaBottom", numbers: additionalSafeAreaBottom)
+      writer.member("visibleHeight", numbers: visibleHeight)
     case .chat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetBottom):
-      try container.encode(composerOffsetY, forKey: .composerOffsetY)
-      try container.encode(keyboardInset, forKey: .keyboardInset)
-      try container.encode(contentOffsetY, forKey: .contentOffsetY)
-      try container.encode(contentInsetBottom, forKey: .contentInsetBottom)
+      writer.member("composerOffsetY", numbers: composerOffsetY)
+      writer.member("keyboardInset", numbers: keyboardInset)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
+      writer.member("contentInsetBottom", numbers: contentInsetBottom)
     case .invertedChat(let composerOffsetY, let keyboardInset, let contentOffsetY, let contentInsetTop):
-      try container.encode(composerOffsetY, forKey: .composerOffsetY)
-      try container.encode(keyboardInset, forKey: .keyboardInset)
-      try container.encode(contentOffsetY, forKey: .contentOffsetY)
-      try container.encode(contentInsetTop, forKey: .contentInsetTop)
+      writer.member("composerOffsetY", numbers: composerOffsetY)
+      writer.member("keyboardInset", numbers: keyboardInset)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
+      writer.member("contentInsetTop", numbers: contentInsetTop)
+    case .sheet(let sheetY, let sheetHeight, let contentOffsetY):
+      writer.member("sheetY", numbers: sheetY)
+      writer.member("sheetHeight", numbers: sheetHeight)
+      writer.member("contentOffsetY", numbers: contentOffsetY)
     }
   }
 }

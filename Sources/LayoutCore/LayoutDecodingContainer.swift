@@ -41,29 +41,13 @@ public protocol LayoutDecodingContainer {
 
   /// The object at position `index` (within the count) of the array at member `name`.
   func object(_ name: StaticString, at index: Int) throws -> Self
+
+  /// The number at position `index` (within the count) of the array at member `name`. A number too
+  /// large for a `Double` reads as infinite.
+  func number(_ name: StaticString, at index: Int) throws -> Double
 }
 
 extension LayoutDecodingContainer {
-  /// The keyboard from `keyboard` (a frame or `null`) or `keyboardHeight` (contract §3).
-  ///
-  /// Exactly one of the two must be present; `"keyboard": null` is a hidden keyboard, while a
-  /// missing `keyboard` without `keyboardHeight` is `noKeyboard`. Both errors point at `keyboard`.
-  @inlinable
-  func keyboardInput() throws -> KeyboardInput {
-    let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
-    if let frame = try objectIfPresent("keyboard") {
-      let rect = try Rect(validating: frame)
-      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-      return .frame(rect)
-    }
-    if contains("keyboard") {
-      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-      return .hidden
-    }
-    guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
-    return .height(height)
-  }
-
   /// The `undocked` policy, `ignore` when absent or `null`.
   @inlinable
   func undockedPolicy() throws -> UndockedPolicy {
@@ -200,19 +184,28 @@ extension LayoutDecodingContainer {
     return try validated(value, name, nonNegative: nonNegative)
   }
 
+  /// The number at position `index` of the array at `name`, as `validNumber(_:nonNegative:)`
+  /// reads a member.
+  @inlinable
+  func validNumber(_ name: StaticString, at index: Int, nonNegative: Bool = false) throws -> Double {
+    let value = try number(name, at: index)
+    if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
+    throw numberError(value, at: path(name, index: index), nonNegative: nonNegative)
+  }
+
   /// `value` checked against contract §2's number rules.
   @inlinable @inline(__always)
   func validated(_ value: Double, _ name: StaticString, nonNegative: Bool) throws -> Double {
     if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
-    throw numberError(value, name, nonNegative: nonNegative)
+    throw numberError(value, at: path(name), nonNegative: nonNegative)
   }
 
-  /// The error for a number that breaks contract §2's rules.
+  /// The error for a number at `path` that breaks contract §2's rules.
   @usableFromInline
-  func numberError(_ value: Double, _ name: StaticString, nonNegative: Bool) -> LayoutValidationError {
-    if !value.isFinite { return .notFinite(at: path(name)) }
-    if value.magnitude > numberLimit { return .outOfRange(value, at: path(name)) }
-    return .negative(value, at: path(name))
+  func numberError(_ value: Double, at path: [any CodingKey], nonNegative: Bool) -> LayoutValidationError {
+    if !value.isFinite { return .notFinite(at: path) }
+    if value.magnitude > numberLimit { return .outOfRange(value, at: path) }
+    return .negative(value, at: path)
   }
 
   /// The coding path of member `name` of this object, and of `member` inside it.
@@ -223,6 +216,15 @@ extension LayoutDecodingContainer {
     if let member { path.append(LayoutCodingKey(member)) }
     return path
   }
+
+  /// The coding path of element `index` of the array at member `name`.
+  @usableFromInline
+  func path(_ name: StaticString, index: Int) -> [any CodingKey] {
+    var path = codingPath
+    path.append(LayoutCodingKey(name))
+    path.append(LayoutCodingKey(index: index))
+    return path
+  }
 }
 
 /// A member name as a coding key: how paths to the members of a `LayoutDecodingContainer` are
@@ -230,21 +232,30 @@ extension LayoutDecodingContainer {
 @usableFromInline
 struct LayoutCodingKey: CodingKey {
   @usableFromInline let stringValue: String
-  @usableFromInline var intValue: Int? { nil }
+  @usableFromInline let intValue: Int?
 
   @usableFromInline
   init(stringValue: String) {
     self.stringValue = stringValue
+    intValue = nil
   }
 
   @usableFromInline
   init(_ name: StaticString) {
     stringValue = name.description
+    intValue = nil
+  }
+
+  /// The key of an array's element `index`.
+  @usableFromInline
+  init(index: Int) {
+    stringValue = String(index)
+    intValue = index
   }
 
   @usableFromInline
   init?(intValue: Int) {
-    nil
+    self.init(index: intValue)
   }
 }
 
@@ -329,6 +340,17 @@ struct KeyedLayoutContainer: LayoutDecodingContainer {
     var elements = try container.nestedUnkeyedContainer(forKey: LayoutCodingKey(name))
     for _ in 0..<index { _ = try elements.superDecoder() }
     return try KeyedLayoutContainer(elements.superDecoder())
+  }
+
+  func number(_ name: StaticString, at index: Int) throws -> Double {
+    var elements = try container.nestedUnkeyedContainer(forKey: LayoutCodingKey(name))
+    for _ in 0..<index { _ = try elements.superDecoder() }
+    do {
+      return try elements.decode(Double.self)
+    } catch {
+      try Self.rethrowUnlessUnrepresentable(error)
+      return .infinity
+    }
   }
 
   /// Rethrows a missing member, a wrong type or a `null`; returns for anything else, which

@@ -1,13 +1,14 @@
 extension KeyboardInput {
-  /// Writes the member this input was read from: `keyboard` (a frame or `null`) or
-  /// `keyboardHeight`.
+  /// Writes the member this input was read from: `keyboard` (a frame or `null`), `keyboardHeight`
+  /// or `viewport`.
   func encode<Key: CodingKey>(
-    to container: inout KeyedEncodingContainer<Key>, keyboard: Key, keyboardHeight: Key
+    to container: inout KeyedEncodingContainer<Key>, keyboard: Key, keyboardHeight: Key, viewport: Key
   ) throws {
     switch self {
     case .frame(let frame): try container.encode(frame, forKey: keyboard)
     case .hidden: try container.encodeNil(forKey: keyboard)
     case .height(let height): try container.encode(height, forKey: keyboardHeight)
+    case .viewport(let page): try container.encode(page, forKey: viewport)
     }
   }
 }
@@ -55,7 +56,7 @@ extension KeyboardAnimation: Codable {
   }
 }
 
-extension AnimationAnswer: Codable {
+extension AnimationAnswer: Decodable, AnswerObject {
   enum CodingKeys: String, CodingKey {
     case platform, duration, curve, options, motionDuration, easing, frames, timingFunction
   }
@@ -74,24 +75,24 @@ extension AnimationAnswer: Codable {
     timingFunction = try container.decodeIfPresent(String.self, forKey: .timingFunction)
   }
 
-  /// Encodes every member present, in the contract's order: `platform` first when the request sent
+  /// Writes every member present, in the contract's order: `platform` first when the request sent
   /// one, the UIKit members unless on Android, `frames` only with a frame rate.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(platform, forKey: .platform)
-    try container.encodeIfPresent(duration, forKey: .duration)
-    try container.encodeIfPresent(curve, forKey: .curve)
-    try container.encodeIfPresent(options, forKey: .options)
-    try container.encode(motionDuration, forKey: .motionDuration)
-    try container.encode(easing, forKey: .easing)
-    try container.encodeIfPresent(frames.map(Array.init), forKey: .frames)
-    try container.encodeIfPresent(timingFunction, forKey: .timingFunction)
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("platform", platform)
+    writer.member("duration", duration)
+    writer.member("curve", curve)
+    writer.member("options", options)
+    writer.member("motionDuration", motionDuration)
+    writer.member("easing", easing)
+    writer.member("frames", numbers: frames)
+    writer.member("timingFunction", timingFunction)
   }
 }
 
 extension AvoidRequest: Codable {
   enum CodingKeys: String, CodingKey {
-    case container, field, keyboard, keyboardHeight, screen, undocked, safeArea, margin, mode
+    case container, field, keyboard, keyboardHeight, viewport, screen, undocked, safeArea, margin, mode
     case contentOffset, contentSize, contentInset, animation
     case alsoReveal, track
   }
@@ -138,7 +139,8 @@ extension AvoidRequest: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(self.container, forKey: .container)
     try container.encode(field, forKey: .field)
-    try keyboard.encode(to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight)
+    try keyboard.encode(
+      to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight, viewport: .viewport)
     try container.encodeIfPresent(screen, forKey: .screen)
     try container.encode(undocked, forKey: .undocked)
     try container.encode(safeArea, forKey: .safeArea)
@@ -182,11 +184,11 @@ extension AlsoRevealed: Codable {
   }
 }
 
-extension AvoidAnswer: Codable {
+extension AvoidAnswer: Decodable, AnswerObject {
   enum CodingKeys: String, CodingKey {
     case mode, keyboard, offset, contentOffset, contentInset, scrollIndicatorInsets, bottomInset
     case additionalSafeAreaInsets, visible, fits, animation
-    case alsoRevealed, track
+    case alsoRevealed, track, viewport
   }
 
   /// Decodes the flat contract §4.4 object; `mode` picks which members are read.
@@ -212,6 +214,7 @@ extension AvoidAnswer: Codable {
     animation = try container.decodeIfPresent(AnimationAnswer.self, forKey: .animation)
     alsoRevealed = try container.decodeIfPresent(AlsoRevealed.self, forKey: .alsoRevealed)
     track = try container.decodeIfPresent(KeyboardTrack.self, forKey: .track)
+    viewport = try container.decodeIfPresent(ViewportAnswer.self, forKey: .viewport)
     if let track, track.members.mode != mode {
       throw DecodingError.dataCorruptedError(
         forKey: .track, in: container,
@@ -220,34 +223,36 @@ extension AvoidAnswer: Codable {
     }
   }
 
-  /// Encodes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation`,
-  /// `alsoRevealed` and `track`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(mode, forKey: .mode)
-    try container.encode(keyboard, forKey: .keyboard)
+  /// Writes `mode`, `keyboard`, the mode's members, `fits` and, when present, `animation`,
+  /// `alsoRevealed`, `track` and `viewport`.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("mode", mode)
+    writer.member("keyboard", keyboard)
     switch layout {
     case .translate(let offset):
-      try container.encode(offset, forKey: .offset)
+      writer.member("offset", offset)
     case .scroll(let contentOffset, let contentInset, let scrollIndicatorInsets):
-      try container.encode(contentOffset, forKey: .contentOffset)
-      try container.encode(contentInset, forKey: .contentInset)
-      try container.encode(scrollIndicatorInsets, forKey: .scrollIndicatorInsets)
+      writer.member("contentOffset", contentOffset)
+      writer.member("contentInset", contentInset)
+      writer.member("scrollIndicatorInsets", scrollIndicatorInsets)
     case .resize(let bottomInset, let additionalSafeAreaInsets, let visible):
-      try container.encode(bottomInset, forKey: .bottomInset)
-      try container.encode(additionalSafeAreaInsets, forKey: .additionalSafeAreaInsets)
-      try container.encode(visible, forKey: .visible)
+      writer.member("bottomInset", bottomInset)
+      writer.member("additionalSafeAreaInsets", additionalSafeAreaInsets)
+      writer.member("visible", visible)
     }
-    try container.encode(fits, forKey: .fits)
-    try container.encodeIfPresent(animation, forKey: .animation)
-    try container.encodeIfPresent(alsoRevealed, forKey: .alsoRevealed)
-    try container.encodeIfPresent(track, forKey: .track)
+    writer.member("fits", fits)
+    writer.member("animation", animation)
+    writer.member("alsoRevealed", booleans: alsoRevealed)
+    writer.member("track", track)
+    writer.member("viewport", viewport)
   }
 }
 
 extension CaretFollowRequest: Codable {
   enum CodingKeys: String, CodingKey {
-    case textView, caret, contentOffset, contentSize, contentInset, safeArea, keyboard, keyboardHeight
+    case textView, caret, contentOffset, contentSize, contentInset, safeArea, keyboard, keyboardHeight,
+      viewport
     case screen, undocked, margin, lineHeight, track
   }
 
@@ -285,7 +290,8 @@ extension CaretFollowRequest: Codable {
     try container.encode(contentSize, forKey: .contentSize)
     try container.encode(contentInset, forKey: .contentInset)
     try container.encode(safeArea, forKey: .safeArea)
-    try keyboard.encode(to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight)
+    try keyboard.encode(
+      to: &container, keyboard: .keyboard, keyboardHeight: .keyboardHeight, viewport: .viewport)
     try container.encodeIfPresent(screen, forKey: .screen)
     try container.encode(undocked, forKey: .undocked)
     try container.encode(margin, forKey: .margin)
@@ -294,9 +300,9 @@ extension CaretFollowRequest: Codable {
   }
 }
 
-extension CaretFollowAnswer: Codable {
+extension CaretFollowAnswer: Decodable, AnswerObject {
   enum CodingKeys: String, CodingKey {
-    case keyboard, contentOffset, contentInset, scrollIndicatorInsets, changed, caretVisible, track
+    case keyboard, contentOffset, contentInset, scrollIndicatorInsets, changed, caretVisible, track, viewport
   }
 
   /// Decodes the contract §5 object; `track`, when present, must carry `scroll`'s members.
@@ -309,7 +315,8 @@ extension CaretFollowAnswer: Codable {
       scrollIndicatorInsets: try container.decode(Insets.self, forKey: .scrollIndicatorInsets),
       changed: try container.decode(Bool.self, forKey: .changed),
       caretVisible: try container.decode(Bool.self, forKey: .caretVisible),
-      track: try container.decodeIfPresent(KeyboardTrack.self, forKey: .track))
+      track: try container.decodeIfPresent(KeyboardTrack.self, forKey: .track),
+      viewport: try container.decodeIfPresent(ViewportAnswer.self, forKey: .viewport))
     if let track, track.members.mode != .scroll {
       throw DecodingError.dataCorruptedError(
         forKey: .track, in: container,
@@ -317,15 +324,16 @@ extension CaretFollowAnswer: Codable {
     }
   }
 
-  /// Encodes every member; `track` only when present.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(keyboard, forKey: .keyboard)
-    try container.encode(contentOffset, forKey: .contentOffset)
-    try container.encode(contentInset, forKey: .contentInset)
-    try container.encode(scrollIndicatorInsets, forKey: .scrollIndicatorInsets)
-    try container.encode(changed, forKey: .changed)
-    try container.encode(caretVisible, forKey: .caretVisible)
-    try container.encodeIfPresent(track, forKey: .track)
+  /// Writes every member; `track` and `viewport` only when present.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("keyboard", keyboard)
+    writer.member("contentOffset", contentOffset)
+    writer.member("contentInset", contentInset)
+    writer.member("scrollIndicatorInsets", scrollIndicatorInsets)
+    writer.member("changed", changed)
+    writer.member("caretVisible", caretVisible)
+    writer.member("track", track)
+    writer.member("viewport", viewport)
   }
 }

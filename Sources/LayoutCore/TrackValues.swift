@@ -181,6 +181,8 @@ struct TrackBuilder {
       case .invertedChat:
         .invertedChat(
           composerOffsetY: first, keyboardInset: second, contentOffsetY: third, contentInsetTop: fourth)
+      case .sheet: .sheet(sheetY: first, sheetHeight: second, contentOffsetY: nil)
+      case .sheetWithField: .sheet(sheetY: first, sheetHeight: second, contentOffsetY: third)
       }
     return KeyboardTrack(keyboardHeight: keyboardHeight, overlap: overlap, members: members)
   }

@@ -34,9 +34,10 @@ extension LayoutValidationError {
     /// A size, margin, duration, safe-area inset, `keyboardHeight`, `lineHeight`, `keyboardInset` or
     /// `endThreshold` is below 0.
     case negative
-    /// `mode`, `undocked`, `lift` or `animation.platform` names a value the contract does not know.
+    /// `mode`, `undocked`, `lift`, `animation.platform`, `viewport.interactiveWidget` or
+    /// `keyboardBehavior` names a value the contract does not know.
     case unknownValue
-    /// `curve` or `frameRate` has a fractional part.
+    /// `curve`, `frameRate` or `detent` has a fractional part.
     case notAnInteger
     /// Both `keyboard` and `keyboardHeight` are present.
     case bothKeyboardAndHeight
@@ -44,9 +45,12 @@ extension LayoutValidationError {
     case noKeyboard
     /// An object has two members of the same name (I-JSON, RFC 7493).
     case duplicateMember
-    /// More than the contract allows: over 16 `alsoReveal` rects, over 2,401 frames, over 10,000
-    /// batch items.
+    /// More than the contract allows: over 16 `alsoReveal` rects or `detents`, over 2,401 frames,
+    /// over 10,000 batch items.
     case tooMany
+    /// Members that exclude each other: `viewport` with `keyboard`, `keyboardHeight` or `screen`; a
+    /// `viewport` member its `interactiveWidget` does not read (contract §13).
+    case conflictingMembers
     /// A value the decoder reported as corrupted for any other reason: for a Swift app that
     /// decodes the models itself (a body that is not JSON); the service answers such bodies
     /// 400 before any model is read.
@@ -66,6 +70,7 @@ extension LayoutValidationError {
       case .noKeyboard: "No keyboard"
       case .duplicateMember: "Duplicate member"
       case .tooMany: "Too many"
+      case .conflictingMembers: "Conflicting members"
       case .invalidValue: "Invalid value"
       }
     }
@@ -109,6 +114,37 @@ extension LayoutValidationError {
       detail: "\(JSONPointer.subject(for: path)) must be ≥ 0, got \(format(value)).")
   }
 
+  /// A number outside the range the contract gives it, `within` saying which (e.g. "from 0.01 to
+  /// 100").
+  @usableFromInline
+  static func outOfRange(_ value: Double, within range: String, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
+      detail: "\(JSONPointer.subject(for: path)) must lie \(range), got \(format(value)).")
+  }
+
+  /// An array that must hold `needing` holds nothing.
+  @usableFromInline
+  static func empty(needing: String, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .outOfRange, pointer: JSONPointer.pointer(for: path),
+      detail: "\(JSONPointer.subject(for: path)) must hold \(needing), got none.")
+  }
+
+  /// A number that must be an integer has a fractional part.
+  @usableFromInline
+  static func notAnInteger(_ value: Double, at path: [any CodingKey]) -> Self {
+    Self(
+      kind: .notAnInteger, pointer: JSONPointer.pointer(for: path),
+      detail: "\(JSONPointer.subject(for: path)) must be an integer, got \(format(value)).")
+  }
+
+  /// Members that exclude each other; `path` is the one pointed at.
+  @usableFromInline
+  static func conflictingMembers(at path: [any CodingKey], detail: String) -> Self {
+    Self(kind: .conflictingMembers, pointer: JSONPointer.pointer(for: path), detail: detail)
+  }
+
   @usableFromInline
   static func badCurve(_ value: Double, at path: [any CodingKey]) -> Self {
     Self(
@@ -149,6 +185,14 @@ extension LayoutValidationError {
       detail: "\(JSONPointer.subject(for: path)) must be \(allowed), got \"\(shown)\".")
   }
 
+  /// `value` is none of `Value`'s spellings, which the detail lists.
+  @usableFromInline
+  static func unknownValue<Value: ContractName>(
+    _ value: String, of _: Value.Type, at path: [any CodingKey]
+  ) -> Self {
+    unknownValue(value, allowed: Value.spellings, at: path)
+  }
+
   @usableFromInline
   static func bothKeyboardAndHeight(at path: [any CodingKey]) -> Self {
     Self(
@@ -160,7 +204,9 @@ extension LayoutValidationError {
   static func noKeyboard(at path: [any CodingKey]) -> Self {
     Self(
       kind: .noKeyboard, pointer: JSONPointer.pointer(for: path),
-      detail: "`keyboard` is required: send its frame, null for a hidden keyboard, or `keyboardHeight`.")
+      detail:
+        "`keyboard` is required: send its frame, null for a hidden keyboard, `keyboardHeight`, or a web page's `viewport`."
+    )
   }
 
   @usableFromInline

@@ -27,6 +27,12 @@ package enum Diagram {
   package static func svg(_ request: ChatRequest, _ answer: ChatAnswer) -> String {
     DiagramScene(request, answer).svg()
   }
+
+  /// The diagram of a `POST /sheet` answer: the sheet where it rests and where it rides on the
+  /// keyboard, its header, the field in its scroll view, and the keyboard.
+  package static func svg(_ request: SheetRequest, _ answer: SheetAnswer) -> String {
+    DiagramScene(request, answer).svg()
+  }
 }
 
 /// A whole diagram before it is written as SVG: two panels of shapes in screen coordinates.
@@ -93,6 +99,8 @@ enum DiagramRole: String, Sendable {
   case list
   /// A chat screen's composer bar (contract §12).
   case composer
+  /// A bottom sheet's content area (contract §14).
+  case sheet
   /// A rect of `alsoReveal`: what the answer keeps in view with the field (contract §4.5).
   case alsoReveal = "also-reveal"
   /// The keyboard when it is an obstruction.
@@ -116,6 +124,7 @@ extension DiagramRole {
     case .visible: [("fill", "none"), ("stroke", "#2e9e5b"), ("stroke-width", "2")]
     case .givenUp: [("fill", "#8a94a6"), ("fill-opacity", "0.25")]
     case .list: [("fill", "#ffffff"), ("stroke", "#8a94a6"), ("stroke-dasharray", "2 2")]
+    case .sheet: [("fill", "#ffffff"), ("stroke", "#2f80ed"), ("stroke-width", "1.5")]
     case .field, .caret, .composer:
       [
         ("fill", warns ? Self.warningColor : "#2f80ed"), ("fill-opacity", "0.35"),

@@ -5,7 +5,7 @@ extension DiagramScene {
   /// the composer where it rests and where it rides, and the keyboard.
   init(_ request: ChatRequest, _ answer: ChatAnswer) {
     let container = request.container
-    let screen = request.screen ?? container
+    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: container)
     let keyboard = Self.keyboard(
       KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
       undocked: request.undocked)
@@ -22,7 +22,7 @@ extension DiagramScene {
     let inset = request.inverted ? answer.contentInset.top : answer.contentInset.bottom
     self.init(
       title: "POST /chat · lift \(request.lift.rawValue)\(request.inverted ? " · inverted" : "")",
-      bounds: Self.bounds(screen: request.screen, container: container),
+      bounds: Self.bounds(screen: screen, container: container),
       before: DiagramPanel(
         name: "before", caption: "before · contentOffset.y \(start.y.diagramText)",
         shapes: back + [

@@ -4,7 +4,7 @@ extension DiagramScene {
   /// The scene of a `POST /avoid` answer.
   init(_ request: AvoidRequest, _ answer: AvoidAnswer) {
     let container = request.container
-    let screen = request.screen ?? container
+    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: container)
     let keyboard = Self.keyboard(
       KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
       undocked: request.undocked)
@@ -106,7 +106,7 @@ extension DiagramScene {
     }
     self.init(
       title: "POST /avoid · \(answer.mode.rawValue)",
-      bounds: Self.bounds(screen: request.screen, container: container),
+      bounds: Self.bounds(screen: screen, container: container),
       before: before, after: after, summary: summary)
   }
 }
@@ -115,7 +115,7 @@ extension DiagramScene {
   /// The scene of a `POST /caret-follow` answer.
   init(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) {
     let textView = request.textView
-    let screen = request.screen ?? textView
+    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: textView)
     let keyboard = Self.keyboard(
       KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
       undocked: request.undocked)
@@ -131,7 +131,7 @@ extension DiagramScene {
 
     self.init(
       title: "POST /caret-follow",
-      bounds: Self.bounds(screen: request.screen, container: textView),
+      bounds: Self.bounds(screen: screen, container: textView),
       before: DiagramPanel(
         name: "before", caption: "before · contentOffset.y \(start.y.diagramText)",
         shapes: back + [

@@ -128,6 +128,24 @@ package struct JSONObject {
     return try JSONObject(tape: tape, objectAt: element)
   }
 
+  /// The number at position `index` of the array at `name`; a number too large for a `Double`
+  /// reads as infinite.
+  ///
+  /// Throws for the array as `object(_:at:)` does, and `valueNotFound` (null) or `typeMismatch`
+  /// for the element, at its index.
+  package func number(_ name: StaticString, at index: Int) throws -> Double {
+    guard let value = member(name) else { throw missing(name) }
+    let array = try array(at: value)
+    precondition(index >= 0 && index < Int(array.start), "index out of range")
+    var element = value + 1
+    for _ in 0..<index { element = tape.next(after: element) }
+    let node = tape.nodes[Int(element)]
+    guard node.kind == .number else {
+      throw Self.mismatch(node, type: Double.self, path: tape.codingPath(of: element))
+    }
+    return node.number
+  }
+
   // MARK: - Members
 
   /// The value node of member `name`, if any. Names are compared as raw bytes, unescaping only

@@ -114,6 +114,16 @@ package struct JSONRecordObject {
     guard element.kind == .object else { throw Unreadable() }
     return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: element.payload))
   }
+
+  /// The number at position `index` of the array at `name`.
+  package func number(_ name: StaticString, at index: Int) throws(Unreadable) -> Double {
+    guard let array = member(name), array.kind == .array, index >= 0, index < Int(array.start) else {
+      throw Unreadable()
+    }
+    let element = state.pointee.elements.base[Int(array.payload) &+ index]
+    guard element.kind == .number else { throw Unreadable() }
+    return Double(bitPattern: element.payload)
+  }
 }
 
 @available(*, unavailable, message: "a JSONRecordObject reads its thread's record")

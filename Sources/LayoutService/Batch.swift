@@ -84,7 +84,7 @@ extension LayoutOperation {
     case .object(let object):
       do {
         switch decoder {
-        case .fast: writer.value(answer(to: try request(validating: object)))
+        case .fast: writer.object(answer(to: try request(validating: object)))
         case .foundation: try writeDecodingWithFoundation(element.bytes, into: &writer)
         }
         return nil
@@ -108,7 +108,7 @@ extension LayoutOperation {
     #if LAYOUTD_WITHOUT_FOUNDATION
       throw RequestDecoder.Unavailable()
     #else
-      writer.value(answer(to: try RequestBody.decodeWithFoundation(Request.self, from: request)))
+      writer.object(answer(to: try RequestBody.decodeWithFoundation(Request.self, from: request)))
     #endif
   }
 }

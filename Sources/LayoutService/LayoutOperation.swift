@@ -14,7 +14,7 @@ package protocol LayoutOperation: Sendable {
   /// The request model (LayoutCore), `Decodable` for the Foundation decoder.
   associatedtype Request: Decodable
   /// The answer model (LayoutCore), written as JSON.
-  associatedtype Answer: JSONWritable
+  associatedtype Answer: AnswerObject
 
   /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
   static var path: String { get }
@@ -100,6 +100,27 @@ package enum ChatOperation: LayoutOperation {
   }
 }
 
+/// `POST /sheet` (contract §14): a bottom sheet riding on the keyboard, its field revealed.
+package enum SheetOperation: LayoutOperation {
+  package static let path = "/sheet"
+
+  @inline(__always)
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> SheetRequest {
+    try SheetRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: SheetRequest) -> SheetAnswer {
+    sheet(request)
+  }
+
+  package static func diagram(_ request: SheetRequest, _ answer: SheetAnswer) -> String {
+    Diagram.svg(request, answer)
+  }
+}
+
 extension LayoutOperation {
   /// Decodes and validates `body` with `decoder`, computes the answer and writes it as JSON
   /// into `answer`, which is emptied first (its capacity is kept): the whole work of the single
@@ -113,7 +134,7 @@ extension LayoutOperation {
     // Tested first: the server hands an empty body, and emptying an array is a call.
     if !answer.isEmpty { answer.removeAll(keepingCapacity: true) }
     JSONWriter.withThreadWriter { writer in
-      writer.value(Self.answer(to: request))
+      writer.object(Self.answer(to: request))
       writer.withBytes { answer.append(contentsOf: $0) }
     }
   }

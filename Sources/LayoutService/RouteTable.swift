@@ -11,7 +11,8 @@ import MicroHTTP
 struct RouteTable {
   /// The routes, with their handlers.
   private(set) var router = Router()
-  /// The computing endpoints' paths, in the order registered: `/avoid`, `/caret-follow`, `/chat`.
+  /// The computing endpoints' paths, in the order registered: `/avoid`, `/caret-follow`, `/chat`,
+  /// `/sheet`.
   private(set) var operationPaths: [String] = []
   /// The paths CORS preflights are routed on: each endpoint's and its batch route's.
   private var preflightPaths: [String] = []
@@ -31,6 +32,7 @@ struct RouteTable {
     addOperation(AvoidOperation.self, decoder: decoder, batches: batches)
     addOperation(CaretFollowOperation.self, decoder: decoder, batches: batches)
     addOperation(ChatOperation.self, decoder: decoder, batches: batches)
+    addOperation(SheetOperation.self, decoder: decoder, batches: batches)
 
     router.addAsset(
       "/", file: "playground.html", contentType: LayoutService.playgroundContentType,

@@ -148,6 +148,7 @@ struct EncodingTests {
       case .hidden: #expect(json["keyboard"] is NSNull && json["keyboardHeight"] == nil)
       case .height: #expect(json["keyboard"] == nil && json["keyboardHeight"] != nil)
       case .frame: #expect(json["keyboard"] is [String: Any] && json["keyboardHeight"] == nil)
+      case .viewport: #expect(json["viewport"] is [String: Any] && json["keyboard"] == nil)
       }
     }
     let caret = CaretFollowRequest(

@@ -22,6 +22,9 @@ struct GoldenExampleTests {
       case "/chat":
         let request = try JSONDecoder().decode(ChatRequest.self, from: example.request)
         encoded = try JSONEncoder().encode(chat(request))
+      case "/sheet":
+        let request = try JSONDecoder().decode(SheetRequest.self, from: example.request)
+        encoded = try JSONEncoder().encode(sheet(request))
       default:
         Issue.record("\(example.name): unknown endpoint \(example.endpoint)")
         continue

@@ -136,26 +136,78 @@ struct TrackCheck {
   }
 }
 
+/// A request whose keyboard a track moves: every endpoint's.
+protocol KeyboardRequest {
+  var keyboard: KeyboardInput { get set }
+  var screen: Rect? { get set }
+  var undocked: UndockedPolicy { get set }
+}
+
+extension AvoidRequest: KeyboardRequest {}
+extension CaretFollowRequest: KeyboardRequest {}
+extension ChatRequest: KeyboardRequest {}
+extension SheetRequest: KeyboardRequest {}
+
 /// The keyboard along its way as contract §11 words it, written apart from the core's own.
 enum TrackReference {
-  /// H: `screen.maxY - keyboard.minY` for a docked keyboard (`k` for `keyboardHeight: k`), else 0.
-  static func endHeight(_ keyboard: KeyboardInput, screen: Rect) -> Double {
-    let frame = KeyboardLayout.keyboardFrame(keyboard, screen: screen)
-    guard let frame, KeyboardLayout.keyboardState(keyboard: frame, screen: screen) == .docked else {
-      return 0
+  /// The keyboard's end frame in screen coordinates and whether it is docked, as §3 and §13 say;
+  /// a web page's numbers are derived by `ViewportReference`.
+  static func endFrame(_ keyboard: KeyboardInput, screen: Rect) -> (frame: Rect, docked: Bool)? {
+    if case .viewport(let viewport) = keyboard {
+      guard let derived = ViewportReference.keyboard(viewport) else { return nil }
+      return (derived.frame, derived.docked)
     }
-    if case .height(let height) = keyboard { return height }
-    return screen.maxY - frame.minY
+    guard let frame = KeyboardLayout.keyboardFrame(keyboard, screen: screen) else { return nil }
+    return (frame, KeyboardLayout.keyboardState(keyboard: frame, screen: screen) == .docked)
   }
 
-  /// The keyboard at `h`: the end frame moved down by `H - h`, or `keyboardHeight: h`.
-  static func keyboard(_ keyboard: KeyboardInput, at h: Double, endHeight: Double) -> KeyboardInput {
-    switch keyboard {
-    case .frame(let frame):
-      .frame(Rect(x: frame.x, y: frame.y + (endHeight - h), width: frame.width, height: frame.height))
-    case .height: .height(h)
-    case .hidden: .hidden
+  /// H: `screen.maxY - keyboard.minY` for a docked keyboard (`k` for `keyboardHeight: k`; at least
+  /// 0 for a web page's, §13), else 0.
+  static func endHeight(_ keyboard: KeyboardInput, screen: Rect) -> Double {
+    guard let end = endFrame(keyboard, screen: screen), end.docked else { return 0 }
+    if case .height(let height) = keyboard { return height }
+    return max(0, screen.maxY - end.frame.minY)
+  }
+
+  /// H for `request`, whose screen is its own, its container, or a web page's layout viewport.
+  static func endHeight(_ request: some KeyboardRequest, container: Rect) -> Double {
+    endHeight(request.keyboard, screen: screen(request, container: container))
+  }
+
+  /// The screen `request`'s keyboard is reported in (§3, §13).
+  static func screen(_ request: some KeyboardRequest, container: Rect) -> Rect {
+    if case .viewport(let viewport) = request.keyboard {
+      return Rect(x: 0, y: 0, width: viewport.layout.width, height: viewport.layout.height)
     }
+    return request.screen ?? container
+  }
+
+  /// `request` with the keyboard at `h`: the end frame moved down by `H - h`, or `keyboardHeight:
+  /// h`. A web page's keyboard becomes that frame on the layout viewport, docked at every `h > 0`
+  /// (§13): sent as a frame under `undocked: "avoid"`, whose overlap §3 reads as a docked one's.
+  static func moved<Request: KeyboardRequest>(
+    _ request: Request, at h: Double, endHeight: Double, container: Rect
+  ) -> Request {
+    var at = request
+    switch request.keyboard {
+    case .frame(let frame):
+      at.keyboard = .frame(
+        Rect(x: frame.x, y: frame.y + (endHeight - h), width: frame.width, height: frame.height))
+    case .height: at.keyboard = .height(h)
+    case .hidden: break
+    case .viewport:
+      let screen = screen(request, container: container)
+      at.screen = screen
+      at.undocked = .avoid
+      if h > 0, let end = endFrame(request.keyboard, screen: screen) {
+        let frame = end.frame
+        at.keyboard = .frame(
+          Rect(x: frame.x, y: frame.y + (endHeight - h), width: frame.width, height: frame.height))
+      } else {
+        at.keyboard = .hidden
+      }
+    }
+    return at
   }
 
   /// The overlap and the members of an `/avoid` answer, in the contract's order.
@@ -180,13 +232,11 @@ enum TrackReference {
     request.track = true
     let answer = avoid(request)
     guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request.keyboard, screen: request.screen ?? request.container)
+    let endHeight = endHeight(request, container: request.container)
     var plain = request
     plain.track = false
     return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
-      var at = plain
-      at.keyboard = keyboard(request.keyboard, at: h, endHeight: endHeight)
-      return values(avoid(at))
+      values(avoid(moved(plain, at: h, endHeight: endHeight, container: request.container)))
     }
   }
 
@@ -196,13 +246,11 @@ enum TrackReference {
     request.track = true
     let answer = caretFollow(request)
     guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request.keyboard, screen: request.screen ?? request.textView)
+    let endHeight = endHeight(request, container: request.textView)
     var plain = request
     plain.track = false
     return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
-      var at = plain
-      at.keyboard = keyboard(request.keyboard, at: h, endHeight: endHeight)
-      return values(caretFollow(at))
+      values(caretFollow(moved(plain, at: h, endHeight: endHeight, container: request.textView)))
     }
   }
 }
@@ -224,14 +272,38 @@ extension TrackReference {
     request.track = true
     let answer = chat(request)
     guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request.keyboard, screen: request.screen ?? request.container)
+    let endHeight = endHeight(request, container: request.container)
     var plain = request
     plain.track = false
     return TrackCheck(track: track, endHeight: endHeight, answer: values(answer, inverted: request.inverted))
     { h in
-      var at = plain
-      at.keyboard = keyboard(request.keyboard, at: h, endHeight: endHeight)
-      return values(chat(at), inverted: request.inverted)
+      values(
+        chat(moved(plain, at: h, endHeight: endHeight, container: request.container)),
+        inverted: request.inverted)
+    }
+  }
+}
+
+extension TrackReference {
+  /// The overlap and the §14 track members of a `/sheet` answer: `sheetY`, `sheetHeight`, and
+  /// `contentOffsetY` with a field.
+  static func values(_ answer: SheetAnswer) -> [Double] {
+    [answer.keyboard.overlap, answer.sheet.y, answer.sheet.height]
+      + (answer.contentOffset.map { [$0.y] } ?? [])
+  }
+
+  /// The check of a `/sheet` request's track: the answer at h keeps the request's detent and
+  /// scroll offset.
+  static func check(_ request: SheetRequest) -> TrackCheck? {
+    var request = request
+    request.track = true
+    let answer = sheet(request)
+    guard let track = answer.track else { return nil }
+    let endHeight = endHeight(request, container: request.container)
+    var plain = request
+    plain.track = false
+    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
+      values(sheet(moved(plain, at: h, endHeight: endHeight, container: request.container)))
     }
   }
 }

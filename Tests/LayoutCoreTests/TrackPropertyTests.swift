@@ -158,7 +158,7 @@ extension TrackPropertyTests {
     switch s.keyboard {
     case .height(let h): s.keyboard = .height(h + jitter())
     case .frame(let f): s.keyboard = .frame(Rect(x: f.x, y: f.y + jitter(), width: f.width, height: f.height))
-    case .hidden: break
+    case .hidden, .viewport: break
     }
     return s
   }

@@ -75,9 +75,12 @@ import Testing
   }
 
   /// Plain bodies of many shapes: the worked examples written compactly and pretty-printed, and
-  /// with their members in other orders, with unknown members and whitespace.
+  /// with their members in other orders, with unknown members and whitespace. (Not the examples
+  /// with a member name longer than a record reads, 16 bytes: `viewport.interactiveWidget`.)
   static func bodies(seed: UInt64) throws -> [[UInt8]] {
-    let examples = try GoldenExamples.loadSingle()
+    let examples = try GoldenExamples.loadSingle().filter { example in
+      !((try? JSONSerialization.jsonObject(with: example.request)).map(hasLongName) ?? true)
+    }
     var generator = ExampleBodyGenerator(rng: SplitMix64(seed: seed))
     var bodies: [[UInt8]] = []
     for example in examples {
@@ -94,6 +97,15 @@ import Testing
       }
     }
     return bodies
+  }
+
+  /// Whether a member name anywhere in `value` is longer than 16 bytes.
+  static func hasLongName(_ value: Any) -> Bool {
+    switch value {
+    case let object as [String: Any]: object.contains { $0.key.utf8.count > 16 || hasLongName($0.value) }
+    case let array as [Any]: array.contains(where: hasLongName)
+    default: false
+    }
   }
 
   @Test func aDocumentWithOnlyItsNumbersChangedIsReadByTheTemplateAlike() throws {

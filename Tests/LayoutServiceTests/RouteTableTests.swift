@@ -57,7 +57,7 @@ struct RouteTableTests {
   }
 
   @Test func theComputingEndpointsAreTheTablesEachWithItsBatchRoute() {
-    #expect(LayoutService.operationPaths == ["/avoid", "/caret-follow", "/chat"])
+    #expect(LayoutService.operationPaths == ["/avoid", "/caret-follow", "/chat", "/sheet"])
     let routed = Self.routedRoutes(LayoutService())
     for path in LayoutService.operationPaths {
       #expect(routed[path] == ["options", "post"], "\(path)")

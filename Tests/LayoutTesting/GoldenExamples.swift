@@ -44,8 +44,8 @@ public enum GoldenExamples {
     }
   }
 
-  /// The single routes: `/avoid`, `/caret-follow` and `/chat`.
-  public static let singleEndpoints: Set<String> = ["/avoid", "/caret-follow", "/chat"]
+  /// The single routes: `/avoid`, `/caret-follow`, `/chat` and `/sheet`.
+  public static let singleEndpoints: Set<String> = ["/avoid", "/caret-follow", "/chat", "/sheet"]
 
   /// The examples of the single routes (not the batches).
   public static func loadSingle() throws -> [Example] {

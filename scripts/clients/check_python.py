@@ -17,6 +17,8 @@ Run by scripts/checks/80-clients, which generates the clients first:
   expected `type` and `pointer`.
 - A request with `track: true` written with the typed models comes back with a typed
   `AvoidTrackTranslate` (its jump kept), equal to the raw answer.
+- A `/sheet` request and a web page's `viewport` request written with the typed models come back
+  with the worked examples' numbers (contract §13, §14) in typed answers, equal to the raw ones.
 - Every case's request and the service's answer to it, and every example in openapi.yaml, are
   validated with the Pydantic models datamodel-code-generator generated.
 - The cases are written to --cases-out for the TypeScript driver.
@@ -36,7 +38,8 @@ from typing import Any
 
 import yaml
 
-ENDPOINTS = ("/avoid", "/caret-follow", "/chat", "/avoid/batch", "/caret-follow/batch", "/chat/batch")
+ENDPOINTS = ("/avoid", "/caret-follow", "/chat", "/sheet", "/avoid/batch", "/caret-follow/batch", "/chat/batch",
+             "/sheet/batch")
 failures: list[str] = []
 
 
@@ -69,7 +72,8 @@ def load_cases(paths: list[Path]) -> list[dict[str, Any]]:
                     cases.append({"name": f"{path.name}:{entry['name']}", "endpoint": entry["endpoint"],
                                   "request": entry["request"]})
         else:
-            endpoint = "/caret-follow" if "textView" in data else "/chat" if "composer" in data else "/avoid"
+            endpoint = ("/caret-follow" if "textView" in data else "/chat" if "composer" in data
+                        else "/sheet" if "detents" in data else "/avoid")
             cases.append({"name": f"examples/{path.name}", "endpoint": endpoint, "request": data})
     return cases
 
@@ -131,8 +135,9 @@ def load_module(path: Path, name: str):
 def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
     """Each case through openapi-python-client's typed call, against the raw answer."""
     from layoutd_client import Client
-    from layoutd_client.api.layout import avoid, avoid_batch, caret_follow, caret_follow_batch, chat, chat_batch
-    from layoutd_client.models import AvoidRequest, CaretFollowRequest, ChatRequest, ValidationProblem
+    from layoutd_client.api.layout import (avoid, avoid_batch, caret_follow, caret_follow_batch, chat, chat_batch,
+                                           sheet, sheet_batch)
+    from layoutd_client.models import AvoidRequest, CaretFollowRequest, ChatRequest, SheetRequest, ValidationProblem
 
     client = Client(base_url=url, httpx_args={"trust_env": False}, raise_on_unexpected_status=True)
     calls = {
@@ -142,6 +147,8 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
         "/caret-follow/batch": (caret_follow_batch, lambda items: [CaretFollowRequest.from_dict(i) for i in items]),
         "/chat": (chat, ChatRequest.from_dict),
         "/chat/batch": (chat_batch, lambda items: [ChatRequest.from_dict(i) for i in items]),
+        "/sheet": (sheet, SheetRequest.from_dict),
+        "/sheet/batch": (sheet_batch, lambda items: [SheetRequest.from_dict(i) for i in items]),
     }
     answers = {}
     for case in cases:
@@ -181,13 +188,16 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
 def check_typed_problems(url: str) -> int:
     """Bad bodies through the typed call: each a typed ValidationProblem with its pointer."""
     from layoutd_client import Client
-    from layoutd_client.api.layout import avoid, caret_follow
+    from layoutd_client.api.layout import avoid, caret_follow, sheet
     from layoutd_client.models import (AvoidMode, AvoidRequest, CaretFollowRequest, KeyboardState, Point,
-                                       ProblemType, Rect, Size, TranslateAnswer, ValidationProblem)
+                                       ProblemType, Rect, SheetRequest, Size, TranslateAnswer, ValidationProblem,
+                                       Viewport, VisualViewport)
 
     client = Client(base_url=url, httpx_args={"trust_env": False})
     screen = Rect(x=0, y=0, width=390, height=844)
     field = Rect(x=20, y=700, width=350, height=44)
+    panned = Viewport(layout=Size(width=390, height=664),
+                      visual=VisualViewport(offset_left=0, offset_top=157.5, width=390, height=377, scale=1))
     bad = [
         ("negative keyboard height", avoid,
          AvoidRequest(container=screen, field=field, keyboard=Rect(x=0, y=508, width=390, height=-336)),
@@ -205,6 +215,20 @@ def check_typed_problems(url: str) -> int:
          CaretFollowRequest(text_view=screen, caret=field, content_offset=Point(x=0, y=0),
                             content_size=Size(width=390, height=2000), keyboard=None, line_height=-1),
          ProblemType.NEGATIVE, "/lineHeight"),
+        ("viewport with keyboardHeight", avoid,
+         AvoidRequest(container=screen, field=field, keyboard_height=287, viewport=panned),
+         ProblemType.CONFLICTING_MEMBERS, "/viewport"),
+        ("keyboardRect without overlays-content", avoid,
+         AvoidRequest(container=screen, field=field, viewport=Viewport(
+             layout=panned.layout, visual=panned.visual, keyboard_rect=Rect(x=0, y=377, width=390, height=287))),
+         ProblemType.CONFLICTING_MEMBERS, "/viewport/keyboardRect"),
+        ("a sheet's detent past its detents", sheet,
+         SheetRequest(container=screen, detents=[300, 600], detent=2, keyboard_height=336),
+         ProblemType.OUT_OF_RANGE, "/detent"),
+        ("a sheet's field without contentSize", sheet,
+         SheetRequest(container=screen, detents=[300], field=field, content_offset=Point(x=0, y=0),
+                      keyboard_height=336),
+         ProblemType.MISSING_MEMBER, "/contentSize"),
     ]
     for name, operation, body, problem_type, pointer in bad:
         response = operation.sync_detailed(client=client, body=body)
@@ -256,14 +280,77 @@ def check_typed_track(url: str) -> None:
         fail(f"typed track answer {answer.to_dict()} differs from the raw answer {raw}")
 
 
+def check_typed_sheet_and_viewport(url: str) -> None:
+    """A /sheet request and a viewport request written with the typed models: the worked examples' numbers."""
+    from layoutd_client import Client
+    from layoutd_client.api.layout import avoid, sheet
+    from layoutd_client.models import (AvoidRequest, Point, Rect, SafeAreaInsets, SheetAnswer, SheetRequest,
+                                       SheetTrack, Size, TranslateAnswer, Viewport, ViewportAnswer, VisualViewport)
+
+    client = Client(base_url=url, httpx_args={"trust_env": False})
+    # Worked example sheet-field-track: a comment box in a sheet resting at 300 of [300, 600] on an
+    # iPhone 14; the sheet rides on the 336-point keyboard at y 208, its scroll view scrolls to 210,
+    # and the track jumps at 0 (the reveal) and bends at 34 (the home indicator).
+    body = SheetRequest(container=Rect(x=0, y=0, width=390, height=844),
+                        safe_area=SafeAreaInsets(top=47, left=0, bottom=34, right=0), detents=[300, 600],
+                        keyboard_height=336, header=56, field=Rect(x=16, y=400, width=358, height=44),
+                        content_offset=Point(x=0, y=0), content_size=Size(width=390, height=900), track=True)
+    status, raw = post_raw(url + "/sheet", body.to_dict())
+    response = sheet.sync_detailed(client=client, body=body)
+    answer = response.parsed
+    if status != 200 or response.status_code != 200 or not isinstance(answer, SheetAnswer):
+        fail(f"typed /sheet request: answered {response.status_code} {type(answer).__name__}, raw {status} {raw}")
+    else:
+        got = (answer.sheet.y, answer.sheet.height, answer.bottom_inset, answer.shrunk, answer.content_offset.y,
+               answer.fits)
+        if got != (208, 300, 336, False, 210, True):
+            fail(f"typed /sheet answer: (sheet.y, sheet.height, bottomInset, shrunk, contentOffset.y, fits) = {got}")
+        track = answer.track
+        if not isinstance(track, SheetTrack):
+            fail(f"the /sheet answer's track is {type(track).__name__}, not SheetTrack")
+        elif (track.keyboard_height, track.sheet_y, track.content_offset_y) != (
+                [0, 0, 34, 336], [510, 510, 510, 208], [0, 210, 210, 210]):
+            fail(f"typed /sheet track: {track.to_dict()}")
+        if not same(answer.to_dict(), raw):
+            fail(f"typed /sheet answer {answer.to_dict()} differs from the raw answer {raw}")
+
+    # Worked example viewport-safari-panned-covered: Safari has panned the page 157.5 up; the
+    # 287-point keyboard starts at the visual viewport's bottom (534.5) and covers 129.5 of the
+    # page, a field at 560-604 moves up 79.5, a bar fixed at the bottom goes 129.5 up.
+    body = AvoidRequest(container=Rect(x=0, y=0, width=390, height=664), field=Rect(x=16, y=560, width=358, height=44),
+                        viewport=Viewport(layout=Size(width=390, height=664),
+                                          visual=VisualViewport(offset_left=0, offset_top=157.5, width=390,
+                                                                height=377, scale=1)))
+    sent = body.to_dict()
+    if sent.get("viewport", {}).get("visual", {}).get("offsetTop") != 157.5 or "keyboard" in sent:
+        fail(f"the typed viewport request is sent as {sent}")
+    status, raw = post_raw(url + "/avoid", sent)
+    response = avoid.sync_detailed(client=client, body=body)
+    answer = response.parsed
+    if status != 200 or response.status_code != 200 or not isinstance(answer, TranslateAnswer):
+        fail(f"typed viewport request: answered {response.status_code} {type(answer).__name__}, raw {status} {raw}")
+        return
+    viewport = answer.viewport
+    if not isinstance(viewport, ViewportAnswer):
+        fail(f"the viewport answer's viewport is {type(viewport).__name__}, not ViewportAnswer")
+        return
+    got = (answer.keyboard.overlap, answer.offset.y, viewport.keyboard_height, viewport.visible.y,
+           viewport.fixed_top.y, viewport.fixed_bottom.y, viewport.fixed_bottom.scale)
+    if got != (129.5, -79.5, 287, 157.5, 157.5, -129.5, 1):
+        fail("typed viewport answer: (overlap, offset.y, viewport.keyboardHeight, visible.y, fixedTop.y, "
+             f"fixedBottom.y, fixedBottom.scale) = {got}")
+    if not same(answer.to_dict(), raw):
+        fail(f"typed viewport answer {answer.to_dict()} differs from the raw answer {raw}")
+
+
 def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
     """Every request and answer with datamodel-code-generator's Pydantic models; returns the count."""
     request_model = {"/avoid": models.AvoidRequest, "/caret-follow": models.CaretFollowRequest,
-                     "/chat": models.ChatRequest}
+                     "/chat": models.ChatRequest, "/sheet": models.SheetRequest}
     answer_model = {"/avoid": models.AvoidAnswer, "/caret-follow": models.CaretFollowAnswer,
-                    "/chat": models.ChatAnswer}
+                    "/chat": models.ChatAnswer, "/sheet": models.SheetAnswer}
     item_model = {"/avoid/batch": models.AvoidBatchItem, "/caret-follow/batch": models.CaretFollowBatchItem,
-                  "/chat/batch": models.ChatBatchItem}
+                  "/chat/batch": models.ChatBatchItem, "/sheet/batch": models.SheetBatchItem}
     count = 0
 
     def check(label: str, model, value: Any) -> None:
@@ -327,7 +414,7 @@ def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
     dropped = models.AvoidRequest.model_validate(hide).model_dump(mode="json", exclude_none=True)
     try:
         models.AvoidRequest.model_validate(dropped)
-        fail("the Pydantic AvoidRequest accepts a body with neither keyboard nor keyboardHeight")
+        fail("the Pydantic AvoidRequest accepts a body with none of keyboard, keyboardHeight and viewport")
     except Exception:
         pass
     return count
@@ -352,11 +439,13 @@ def main() -> int:
     answers = check_typed_calls(args.url, cases)
     bad_bodies = check_typed_problems(args.url)
     check_typed_track(args.url)
+    check_typed_sheet_and_viewport(args.url)
     validated = validate_with_models(models, cases, answers, spec)
     args.cases_out.write_text(json.dumps([c for c in cases if c["name"] in answers]))
 
     print(f"python: {len(answers)} cases through the typed calls, {bad_bodies} bad bodies as typed problems, "
-          f"a typed track request, {validated} requests and answers validated with the Pydantic models")
+          f"a typed track request, a typed /sheet and a typed viewport request, {validated} requests and answers "
+          "validated with the Pydantic models")
     if failures:
         print(f"python: {len(failures)} failures", file=sys.stderr)
         return 1

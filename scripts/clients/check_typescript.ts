@@ -4,7 +4,9 @@
 // Each case (written by check_python.py) goes through the typed call (`new LayoutApi(…).avoid(
 // {avoidRequest})`) and as raw bytes; the typed answer must serialise back to the raw answer.
 // Bad bodies must come back as a 422 whose body reads as a typed ValidationProblem with its pointer.
-// A request with `track: true` written as a typed literal comes back with a typed AvoidTrackTranslate.
+// A request with `track: true` written as a typed literal comes back with a typed AvoidTrackTranslate;
+// a /sheet request and a web page's `viewport` request, typed literals too, come back with the worked
+// examples' numbers (contract §13, §14).
 // Written for TypeScript 4.8 (Debian's tsc) in strict mode, without Node's type declarations.
 import {
   AvoidBatchItemToJSON,
@@ -30,8 +32,16 @@ import {
   ProblemType,
   Rect,
   ResponseError,
+  SheetAnswerToJSON,
+  SheetBatchItemToJSON,
+  SheetRequest,
+  SheetRequestFromJSON,
+  SheetRequestToJSON,
+  SheetTrack,
   ValidationProblem,
   ValidationProblemFromJSON,
+  Viewport,
+  ViewportAnswer,
 } from "../dist/index";
 
 declare const require: (name: string) => { readFileSync(path: string, encoding: string): string };
@@ -108,6 +118,15 @@ async function typedCall(api: LayoutApi, endpoint: string, request: unknown): Pr
       const answer = await api.chatBatch({ requests });
       return [requests.map(ChatRequestToJSON), answer.map(ChatBatchItemToJSON)];
     }
+    case "/sheet": {
+      const sheetRequest: SheetRequest = SheetRequestFromJSON(request);
+      return [SheetRequestToJSON(sheetRequest), SheetAnswerToJSON(await api.sheet({ sheetRequest }))];
+    }
+    case "/sheet/batch": {
+      const requests = (request as unknown[]).map(SheetRequestFromJSON);
+      const answer = await api.sheetBatch({ requests });
+      return [requests.map(SheetRequestToJSON), answer.map(SheetBatchItemToJSON)];
+    }
   }
   throw new Error(`no typed call for ${endpoint}`);
 }
@@ -175,6 +194,67 @@ async function main(): Promise<void> {
     }
   }
 
+  // contract §14, worked example sheet-field-track: a comment box in a sheet resting at 300 of
+  // [300, 600]; on the 336-point keyboard the sheet is at y 208 and its scroll view at 210.
+  const sheetRequest: SheetRequest = {
+    container: screen,
+    safeArea: { top: 47, left: 0, bottom: 34, right: 0 },
+    detents: [300, 600],
+    keyboardHeight: 336,
+    header: 56,
+    field: { x: 16, y: 400, width: 358, height: 44 },
+    contentOffset: { x: 0, y: 0 },
+    contentSize: { width: 390, height: 900 },
+    track: true,
+  };
+  try {
+    const placed = await api.sheet({ sheetRequest });
+    const rawPlaced = await postRaw(url + "/sheet", SheetRequestToJSON(sheetRequest));
+    const got = [
+      placed.sheet.y, placed.sheet.height, placed.bottomInset, placed.shrunk, placed.contentOffset?.y, placed.fits,
+    ];
+    if (!same(got, [208, 300, 336, false, 210, true])) fail(`typed /sheet answer: ${JSON.stringify(got)}`);
+    const track: SheetTrack | undefined = placed.track;
+    const sheetY: number[] = track?.sheetY ?? [];
+    const want = [[0, 0, 34, 336], [510, 510, 510, 208], [0, 210, 210, 210]];
+    if (!same([track?.keyboardHeight, sheetY, track?.contentOffsetY], want)) {
+      fail(`typed /sheet track: ${JSON.stringify(track)}`);
+    }
+    if (!same(json(SheetAnswerToJSON(placed)), rawPlaced)) {
+      fail(`typed /sheet answer ${JSON.stringify(placed)} differs from the raw answer ${JSON.stringify(rawPlaced)}`);
+    }
+  } catch (error) {
+    fail(`typed /sheet request: ${String(error)}`);
+  }
+
+  // contract §13, worked example viewport-safari-panned-covered: Safari panned the page 157.5 up;
+  // the field at 560–604 moves up 79.5, and a bar fixed at the bottom goes 129.5 up.
+  const panned: Viewport = {
+    layout: { width: 390, height: 664 },
+    visual: { offsetLeft: 0, offsetTop: 157.5, width: 390, height: 377, scale: 1 },
+  };
+  const page: Rect = { x: 0, y: 0, width: 390, height: 664 };
+  const viewportRequest: AvoidRequest = {
+    container: page,
+    field: { x: 16, y: 560, width: 358, height: 44 },
+    viewport: panned,
+  };
+  try {
+    const moved = await api.avoid({ avoidRequest: viewportRequest });
+    const rawMoved = await postRaw(url + "/avoid", AvoidRequestToJSON(viewportRequest));
+    const bars: ViewportAnswer | undefined = moved.viewport;
+    const offsetY = moved.mode === "translate" ? moved.offset.y : undefined;
+    const got = [
+      moved.keyboard.overlap, offsetY, bars?.keyboardHeight, bars?.visible.y, bars?.fixedTop.y, bars?.fixedBottom.y,
+    ];
+    if (!same(got, [129.5, -79.5, 287, 157.5, 157.5, -129.5])) fail(`typed viewport answer: ${JSON.stringify(got)}`);
+    if (!same(json(AvoidAnswerToJSON(moved)), rawMoved)) {
+      fail(`typed viewport answer ${JSON.stringify(moved)} differs from the raw answer ${JSON.stringify(rawMoved)}`);
+    }
+  } catch (error) {
+    fail(`typed viewport request: ${String(error)}`);
+  }
+
   const bad: [string, () => Promise<unknown>, ProblemType, string][] = [
     [
       "negative keyboard height",
@@ -219,6 +299,18 @@ async function main(): Promise<void> {
       ProblemType.UNKNOWN_VALUE,
       "/undocked",
     ],
+    [
+      "viewport with keyboardHeight",
+      () => api.avoidRaw({ avoidRequest: { ...viewportRequest, keyboardHeight: 287 } as unknown as AvoidRequest }),
+      ProblemType.CONFLICTING_MEMBERS,
+      "/viewport",
+    ],
+    [
+      "a sheet's detent past its detents",
+      () => api.sheetRaw({ sheetRequest: { container: screen, detents: [300, 600], detent: 2, keyboardHeight: 336 } }),
+      ProblemType.OUT_OF_RANGE,
+      "/detent",
+    ],
   ];
   for (const [name, call, type, pointer] of bad) {
     const problem = await problemOf(call);
@@ -229,7 +321,8 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `typescript: ${cases.length} cases through the typed calls, a typed track request, ${bad.length} bad bodies as typed problems`,
+    `typescript: ${cases.length} cases through the typed calls, a typed track request, a typed /sheet and a typed ` +
+      `viewport request, ${bad.length} bad bodies as typed problems`,
   );
   if (failures.length > 0) {
     console.error(`typescript: ${failures.length} failures`);

@@ -58,6 +58,15 @@ MISTAKES = [
      "console.log(values.bottomInset)", "'bottomInset' does not exist"),
     ("misspelled followKeyboard option", "keyboardHeight: () => end", "keyboardHight: () => end", "'keyboardHight'"),
     ("trackAt given a height as a string", "trackAt(track, end / 2)", 'trackAt(track, "half")', "'string' is not assignable"),
+    ("screen sent with a viewport", "viewport: pannedBySafari }", "viewport: pannedBySafari, screen }",
+     "screen: Rect; }' is not assignable to type 'AvoidRequest'"),
+    ("viewport sent with keyboardHeight", "viewport: pannedBySafari }",
+     "viewport: pannedBySafari, keyboardHeight: 287 }", "property 'viewport' are incompatible"),
+    ("viewport sent with keyboard: null", "viewport: pannedBySafari }", "viewport: pannedBySafari, keyboard: null }",
+     "keyboard: null; }' is not assignable to type 'AvoidRequest'"),
+    ("unknown interactiveWidget", 'interactiveWidget: "resizes-visual"', 'interactiveWidget: "resizes-layout"',
+     '"resizes-layout"'),
+    ("a sheet track member misspelled", "values.sheetY", "values.sheetTop", "'sheetTop'"),
 ]
 
 COMPILER = ["tsc", "--strict", "--noEmit", "--target", "es2020", "--module", "es2020",

@@ -15,8 +15,13 @@ change here. How schemas read:
 - `enum` and `const` are string-literal types; `oneOf`/`anyOf` a union; `allOf` an intersection;
 - a `discriminator` types its property in each schema it maps to as that literal, so a union
   such as `AvoidAnswer` narrows on `mode`;
-- an object's `if: {required: [m]}` with `then`/`else` (exactly one of `keyboard` and
-  `keyboardHeight`) is a union of two refinements of its members, one with `m` and one without.
+- an object's `if: {required: [m]}` with `then`/`else` is a union of refinements of its members,
+  those of `then` with `m` and those of `else` without it; `if` may also say `m` is no `null`
+  (`properties: {m: {type: object}}`), and `then` or `else` may hold an `if` of their own, so
+  exactly one of `keyboard`, `keyboardHeight` and `viewport` is three refinements;
+- an object's `allOf` of presence rules (each only an `anyOf` of `required` lists: one of
+  `keyboard`, `keyboardHeight` and `viewport` is sent) says nothing the `if`/`then`/`else` union
+  does not, and is passed over.
 `dependentSchemas`, `not` and numeric bounds have no TypeScript form and are passed over, as
 client generators do; any other keyword this script does not know stops it, so nothing is dropped
 unseen.
@@ -132,7 +137,9 @@ class Generator:
         """The exported declaration of one component schema."""
         where = f"#/components/schemas/{name}"
         self.check_keywords(schema, where)
-        is_object = schema.get("type") == "object" and not any(k in schema for k in ("oneOf", "anyOf", "allOf"))
+        presence_rules = "allOf" in schema and all(is_presence_rule(rule) for rule in schema["allOf"])
+        is_object = (schema.get("type") == "object" and not any(k in schema for k in ("oneOf", "anyOf"))
+                     and ("allOf" not in schema or presence_rules))
         lines = doc(schema, "")
         if not is_object:
             type_text = self.type_of(schema, where)
@@ -143,24 +150,45 @@ class Generator:
         body = self.members(schema, where, "  ", name)
         if "if" not in schema:
             return lines + [f"export interface {name} {{", *body, "}"]
-        # if/then/else: the members, and one of two refinements.
+        # if/then/else: the members, and one of the refinements.
         members_name = f"{name}Members"
-        condition = schema["if"]
-        if set(condition) != {"required"} or len(condition["required"]) != 1:
-            raise SystemExit(f"openapi_to_dts: {where}/if: only `required: [one member]` has a TypeScript form")
-        (present,) = condition["required"]
-        present_type = self.type_of(schema["properties"][present], f"{where}/properties/{present}")
-        then_branch = {present: present_type, **self.refinement(schema.get("then", {}), f"{where}/then")}
-        else_branch = {**self.refinement(schema.get("else", {}), f"{where}/else"), f"{present}?": "undefined"}
+        branches = [object_literal(branch) for branch in self.branches(schema, schema, where)]
         return [
             f"/** The members of `{name}`, without the rule its `if`/`then`/`else` adds (see `{name}`). */",
             f"export interface {members_name} {{", *body, "}",
             "",
             *lines,
             f"export type {name} = {members_name} &",
-            f"  ({object_literal(then_branch)} |",
-            f"   {object_literal(else_branch)});",
+            f"  ({branches[0]} |",
+            *[f"   {branch} |" for branch in branches[1:-1]],
+            f"   {branches[-1]});",
         ]
+
+    def branches(self, schema: dict, node: dict, where: str) -> list[dict[str, str]]:
+        """The refinements `node`'s `if`/`then`/`else` allows, `then`'s first; `schema` holds the members."""
+        condition = node["if"]
+        narrowed = condition.get("properties", {})
+        if (set(condition) - {"properties"} != {"required"} or len(condition["required"]) != 1
+                or any(name not in condition["required"] or each != {"type": "object"}
+                       for name, each in narrowed.items())):
+            raise SystemExit(f"openapi_to_dts: {where}/if: only `required: [one member]`, and that member an "
+                             "object, has a TypeScript form")
+        (present,) = condition["required"]
+        present_type = self.type_of(schema["properties"][present], f"{where}/properties/{present}")
+        absent_type = "undefined"
+        if narrowed:  # present and not null: the member's object type; absent or null otherwise
+            present_type = union(part for part in split_union(present_type) if part != "null")
+            absent_type = "null"
+        refinements = []
+        for keyword in ("then", "else"):
+            branch = node.get(keyword, {})
+            own = self.refinement(branch, f"{where}/{keyword}")
+            for inner in self.branches(schema, branch, f"{where}/{keyword}") if "if" in branch else [{}]:
+                if keyword == "then":
+                    refinements.append({present: present_type, **own, **inner})
+                else:
+                    refinements.append({**own, **inner, f"{present}?": absent_type})
+        return refinements
 
     def refinement(self, branch: dict, where: str) -> dict[str, str]:
         """A `then`/`else` branch as members: `{name or name?: type}`."""
@@ -181,6 +209,12 @@ class Generator:
         for name, schema in self.schemas.items():
             lines += [""] + self.declaration(name, schema)
         return "\n".join(lines[1:]) + "\n"
+
+
+def is_presence_rule(rule) -> bool:
+    """Whether an `allOf` member only says which members are present: an `anyOf` of `required` lists."""
+    return (isinstance(rule, dict) and set(rule) == {"anyOf"}
+            and all(isinstance(each, dict) and set(each) == {"required"} for each in rule["anyOf"]))
 
 
 def union(types) -> str:

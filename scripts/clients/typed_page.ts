@@ -27,11 +27,15 @@ import type {
   ChatLift,
   ChatRequest,
   AvoidTrackTranslate,
+  FixedTransform,
   KeyboardState,
   KeyboardTrack,
   ProblemType,
   Rect,
+  SheetAnswer,
+  SheetTrack,
   TrackValues,
+  Viewport,
 } from "./layoutd.js";
 import type { SheetRequest } from "./layoutd.js";
 
@@ -137,6 +141,28 @@ async function followTheChat(list: HTMLElement, composer: HTMLElement, lift: Cha
   return answer.keyboardInset + answer.composerOffset.y;
 }
 
+/** A web page sends what it reads of its viewports (contract §13); a bar fixed at the bottom follows `fixedBottom`. */
+async function placeTheBottomBar(bar: HTMLElement): Promise<string> {
+  const pannedBySafari: Viewport = {
+    layout: { width: 390, height: 664 },
+    visual: { offsetLeft: 0, offsetTop: 157.5, width: 390, height: 377, scale: 1 },
+    interactiveWidget: "resizes-visual",
+  };
+  const page: Rect = { x: 0, y: 0, width: 390, height: 664 };
+  const request: AvoidRequest = { container: page, field: { ...field, y: 560 }, viewport: pannedBySafari };
+  const answer = await avoid(request);
+  const fixed: FixedTransform | undefined = answer.viewport?.fixedBottom;
+  if (fixed) bar.style.transform = `translate(${fixed.x}px, ${fixed.y}px) scale(${fixed.scale})`;
+  return bar.style.transform;
+}
+
+/** Where a bottom sheet's top is at keyboard height `h`, from a `/sheet` answer's track (contract §14). */
+function sheetTopAt(answer: SheetAnswer, h: number): number {
+  if (!answer.track) return answer.sheet.y;
+  const values: TrackValues<SheetTrack> = trackAt(answer.track, h);
+  return values.sheetY;
+}
+
 /** The scroll offset of any track at a height, whichever mode it came from. */
 function scrollAt(track: KeyboardTrack, h: number): number {
   const values = trackAt(track, h);
@@ -210,4 +236,14 @@ function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
   return answers;
 }
 
-export { answersOf, avoidTheKeyboard, followTheCaret, followTheChat, followTheKeyboard, ruleBroken, scrollAt };
+export {
+  answersOf,
+  avoidTheKeyboard,
+  followTheCaret,
+  followTheChat,
+  followTheKeyboard,
+  placeTheBottomBar,
+  ruleBroken,
+  scrollAt,
+  sheetTopAt,
+};

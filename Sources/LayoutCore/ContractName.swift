@@ -1,0 +1,48 @@
+/// An enumeration of values the contract spells out (`"translate"`, `"docked"`, …): each case's
+/// spelling is written once, as a literal, in `contractName`.
+///
+/// `rawValue`, `init?(rawValue:)` and `Codable` come from it, and answers are written with the
+/// literal itself, never a `String` made at run time. Not `RawRepresentable`: equality and hashing
+/// stay the enumeration's own, by case, rather than by comparing spellings.
+public protocol ContractName: CaseIterable, Codable, Hashable, Sendable {
+  /// The case as the contract spells it.
+  var contractName: StaticString { get }
+}
+
+extension ContractName {
+  /// The contract's spelling of the case.
+  public var rawValue: String { contractName.description }
+
+  /// The case the contract spells `rawValue`, or nil when there is none (the spelling is exact: case
+  /// counts).
+  public init?(rawValue: String) {
+    guard let match = Self.allCases.first(where: { $0.contractName.description == rawValue }) else {
+      return nil
+    }
+    self = match
+  }
+
+  /// Decodes the string that spells a case; any other string is corrupted data.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let spelling = try container.decode(String.self)
+    guard let value = Self(rawValue: spelling) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\(spelling) is not one of \(Self.spellings)")
+    }
+    self = value
+  }
+
+  /// Encodes the case's spelling as a string.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  /// Every spelling, quoted, for sentences: `"ios" or "android"`.
+  static var spellings: String {
+    let names = allCases.map { "\"\($0.rawValue)\"" }
+    guard let last = names.last, names.count > 1 else { return names.joined() }
+    return names.dropLast().joined(separator: ", ") + " or " + last
+  }
+}

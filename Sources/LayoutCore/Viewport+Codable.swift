@@ -1,0 +1,181 @@
+extension LayoutDecodingContainer {
+  /// The keyboard from `keyboard` (a frame or `null`), `keyboardHeight` or `viewport` (contract §3,
+  /// §13).
+  ///
+  /// Exactly one must be present. `"keyboard": null` is a hidden keyboard and counts as present;
+  /// `null` for `keyboardHeight`, `screen` or `viewport` is absent. `viewport` with any of
+  /// `keyboard`, `keyboardHeight` or `screen` is `conflictingMembers` at `viewport`; both `keyboard`
+  /// and `keyboardHeight` is `bothKeyboardAndHeight` and none of the three `noKeyboard`, at
+  /// `keyboard`.
+  @inlinable
+  func keyboardInput() throws -> KeyboardInput {
+    if contains("viewport"), let viewport = try objectIfPresent("viewport") {
+      let other: StaticString? =
+        if contains("keyboard") {
+          "keyboard"
+        } else if try numberIfPresent("keyboardHeight") != nil {
+          "keyboardHeight"
+        } else if try objectIfPresent("screen") != nil {
+          "screen"
+        } else {
+          nil
+        }
+      if let other {
+        throw LayoutValidationError.conflictingMembers(
+          at: path("viewport"),
+          detail:
+            "Send either `viewport` or `\(other)`, not both: `viewport` describes the keyboard and the screen."
+        )
+      }
+      return .viewport(try WebViewport(validating: viewport))
+    }
+    let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
+    if let frame = try objectIfPresent("keyboard") {
+      let rect = try Rect(validating: frame)
+      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
+      return .frame(rect)
+    }
+    if contains("keyboard") {
+      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
+      return .hidden
+    }
+    guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
+    return .height(height)
+  }
+
+  /// The number at `name`, required: absent or `null` is `missingMember` (contract §13's rule for
+  /// the members of `viewport.visual`).
+  @inlinable
+  func requiredNumber(_ name: StaticString, nonNegative: Bool = false) throws -> Double {
+    guard let value = try validNumberIfPresent(name, nonNegative: nonNegative) else {
+      throw LayoutValidationError.missingMember(at: path(name))
+    }
+    return value
+  }
+
+  /// The object at `name`, required: absent or `null` is `missingMember`.
+  @inlinable
+  func requiredObject(_ name: StaticString) throws -> Self {
+    guard let object = try objectIfPresent(name) else {
+      throw LayoutValidationError.missingMember(at: path(name))
+    }
+    return object
+  }
+}
+
+extension WebViewport: Codable {
+  enum CodingKeys: String, CodingKey {
+    case layout, visual, interactiveWidget, restingHeight, keyboardRect, threshold
+  }
+
+  /// Decodes and validates the member as `init(validating:)` reads it.
+  public init(from decoder: any Decoder) throws {
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `viewport` as contract §13 defines it: `layout` and `visual` (all five members) required,
+  /// `null` for any of them `missingMember`; `scale` within `[0.01, 100]`; `restingHeight` only with
+  /// `resizes-content` and `keyboardRect` only with `overlays-content`, else `conflictingMembers` at
+  /// that member.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    layout = try Size(validating: container.requiredObject("layout"))
+    visual = try VisualViewport(validating: container.requiredObject("visual"))
+    interactiveWidget = try container.interactiveWidget()
+    restingHeight = try container.validNumberIfPresent("restingHeight", nonNegative: true)
+    if restingHeight != nil, interactiveWidget != .resizesContent {
+      throw LayoutValidationError.conflictingMembers(
+        at: container.path("restingHeight"),
+        detail: "`restingHeight` is read only with `interactiveWidget: \"resizes-content\"`.")
+    }
+    keyboardRect = try container.rectIfPresent("keyboardRect")
+    if keyboardRect != nil, interactiveWidget != .overlaysContent {
+      throw LayoutValidationError.conflictingMembers(
+        at: container.path("keyboardRect"),
+        detail: "`keyboardRect` is read only with `interactiveWidget: \"overlays-content\"`.")
+    }
+    threshold = try container.validNumberIfPresent("threshold", nonNegative: true) ?? Self.defaultThreshold
+  }
+
+  /// Encodes every member, defaults included; `restingHeight` and `keyboardRect` when set.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(layout, forKey: .layout)
+    try container.encode(visual, forKey: .visual)
+    try container.encode(interactiveWidget, forKey: .interactiveWidget)
+    try container.encodeIfPresent(restingHeight, forKey: .restingHeight)
+    try container.encodeIfPresent(keyboardRect, forKey: .keyboardRect)
+    try container.encode(threshold, forKey: .threshold)
+  }
+}
+
+extension VisualViewport: Codable {
+  enum CodingKeys: String, CodingKey {
+    case offsetLeft, offsetTop, width, height, scale
+  }
+
+  /// Decodes and validates the member as `init(validating:)` reads it.
+  public init(from decoder: any Decoder) throws {
+    try self.init(validating: KeyedLayoutContainer(decoder))
+  }
+
+  /// Reads `{offsetLeft, offsetTop, width, height, scale}`, all required (`null` is
+  /// `missingMember`): the offsets of any sign, the size ≥ 0, `scale` within `[0.01, 100]`.
+  @inlinable
+  public init(validating container: some LayoutDecodingContainer) throws {
+    offsetLeft = try container.requiredNumber("offsetLeft")
+    offsetTop = try container.requiredNumber("offsetTop")
+    width = try container.requiredNumber("width", nonNegative: true)
+    height = try container.requiredNumber("height", nonNegative: true)
+    scale = try container.requiredNumber("scale")
+    guard Self.scales.contains(scale) else {
+      throw LayoutValidationError.outOfRange(
+        scale, within: "from \(Self.scales.lowerBound) to \(Self.scales.upperBound)",
+        at: container.path("scale"))
+    }
+  }
+
+  /// Encodes all five members.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(offsetLeft, forKey: .offsetLeft)
+    try container.encode(offsetTop, forKey: .offsetTop)
+    try container.encode(width, forKey: .width)
+    try container.encode(height, forKey: .height)
+    try container.encode(scale, forKey: .scale)
+  }
+}
+
+extension LayoutDecodingContainer {
+  /// The page's `interactiveWidget`, `resizes-visual` when absent or `null` (contract §13).
+  @inlinable
+  func interactiveWidget() throws -> InteractiveWidget {
+    guard let value = try stringIfPresent("interactiveWidget") else { return .resizesVisual }
+    guard let widget = InteractiveWidget(rawValue: value) else {
+      throw LayoutValidationError.unknownValue(
+        value, of: InteractiveWidget.self, at: path("interactiveWidget"))
+    }
+    return widget
+  }
+}
+
+extension FixedTransform: AnswerObject {
+  /// Writes `{"x", "y", "scale"}`.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("x", x)
+    writer.member("y", y)
+    writer.member("scale", scale)
+  }
+}
+
+extension ViewportAnswer: AnswerObject {
+  /// Writes `{"keyboardHeight", "visible", "fixedTop", "fixedBottom"}`.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    writer.member("keyboardHeight", keyboardHeight)
+    writer.member("visible", visible)
+    writer.member("fixedTop", fixedTop)
+    writer.member("fixedBottom", fixedBottom)
+  }
+}
