@@ -8,7 +8,7 @@ import MicroHTTP
 /// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
 /// that reads bodies with Foundation's `JSONDecoder`.
 ///
-/// First byte: bit 0 the endpoint (`/avoid`, `/caret-follow`), unless bit 7 picks `/chat`;
+/// First byte: bits 0 and 7 the endpoint, one of the route table's (`endpoint(_:)`);
 /// bits 1–2 the `Accept` header (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the
 /// `Content-Type` (JSON, none, `text/plain`, XML); bit 5 answer with `--decoder foundation` too,
 /// which must give the same status, answer and problem (`type`, `pointer`); bit 6 the endpoint's
@@ -22,15 +22,28 @@ enum FuzzInput {
   static let engine = LayoutService(maxItemBytes: maxItemBytes).engine()
   static let foundationEngine = LayoutService(.init(decoder: .foundation), maxItemBytes: maxItemBytes)
     .engine()
+  /// The route table's computing endpoints, in the order it registers them.
+  static let endpoints: [String] = {
+    let paths = LayoutService.operationPaths
+    // Two bits of the first byte choose the endpoint: past four, an endpoint would be out of
+    // reach, so the fuzzer stops until the selector is widened (and the corpus rewritten to it).
+    precondition(paths.count <= 4, "the selector reaches four endpoints; the route table has \(paths.count)")
+    return paths
+  }()
+
+  /// The endpoint `selector` picks: bit 0 plus twice bit 7, modulo the number of endpoints. With
+  /// three, `0x00` is `/avoid`, `0x01` `/caret-follow` and `0x80` `/chat` (the corpus's
+  /// selectors), and `0x81` is `/avoid` again until a fourth endpoint takes it.
+  static func endpoint(_ selector: UInt8) -> String {
+    endpoints[(Int(selector & 1) + 2 * Int(selector >> 7)) % endpoints.count]
+  }
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
     let selector = input.first ?? 0
     let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
     let isBatch = selector & 0x40 != 0
-    // The route table's endpoints, in its order: bit 7 picks the third, else bit 0 one of the first two.
-    let endpoint = LayoutService.operationPaths[selector & 0x80 != 0 ? 2 : Int(selector & 1)]
-    let path = endpoint + (isBatch ? "/batch" : "")
+    let path = endpoint(selector) + (isBatch ? "/batch" : "")
     var headers: [HTTPHeader] = []
     switch (selector >> 1) & 3 {
     case 1: headers.append(HTTPHeader("Accept", "application/json"))

@@ -11,9 +11,8 @@ import MicroHTTP
 struct RouteTable {
   /// The routes, with their handlers.
   private(set) var router = Router()
-  /// The computing endpoints' paths, in the order registered: `/avoid`, `/caret-follow`, `/chat`,
-  /// `/sheet`.
-  private(set) var operationPaths: [String] = []
+  /// The computing endpoints, in the order registered: `/avoid`, `/caret-follow`, `/chat`, `/sheet`.
+  private(set) var operations: [any LayoutOperation.Type] = []
   /// The paths CORS preflights are routed on: each endpoint's and its batch route's.
   private var preflightPaths: [String] = []
   /// The counters `/metrics` exposes; `nil` when the route is left out.
@@ -64,12 +63,15 @@ struct RouteTable {
     _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
   ) {
     router.add(operation, decoder: decoder, batches: batches)
-    operationPaths.append(Operation.path)
+    operations.append(operation)
     preflightPaths += [Operation.path, Operation.batchPath]
   }
 }
 
 extension LayoutService {
+  /// The computing endpoints, as the route table registers them.
+  package static let operations = RouteTable(metrics: false).operations
+
   /// The computing endpoints' paths, as the route table registers them.
-  package static let operationPaths = RouteTable(metrics: false).operationPaths
+  package static let operationPaths = operations.map { $0.path }
 }

@@ -1,8 +1,9 @@
 import LayoutCore
 import LayoutJSON
+import LayoutService
 
-// The models the differential tests decode: `Sample` with every Codable shape, and the request
-// models read through a parsed object as the service reads them.
+// The models the differential tests decode: `Sample` with every Codable shape, and each endpoint's
+// request model read through a parsed object as the service reads it.
 
 /// Models for differential tests: nested objects, optionals, enums, arrays, every scalar kind.
 struct Sample: Codable {
@@ -41,21 +42,10 @@ struct Sample: Codable {
   var flags: [Bool?]?
 }
 
-/// A request model that reads through both `Decodable` and `init(validating:)`.
-protocol ValidatingModel: Decodable {
-  init(validating container: some LayoutDecodingContainer) throws
-}
-
-extension AvoidRequest: ValidatingModel {}
-extension CaretFollowRequest: ValidatingModel {}
-extension ChatRequest: ValidatingModel {}
-
-/// The request model of a single route, e.g. `AvoidRequest` for `/avoid`.
-func requestModel(of endpoint: String) -> any ValidatingModel.Type {
-  switch endpoint {
-  case "/avoid": AvoidRequest.self
-  case "/caret-follow": CaretFollowRequest.self
-  case "/chat": ChatRequest.self
-  default: preconditionFailure("no request model for \(endpoint)")
+/// The endpoint of a single route, e.g. `AvoidOperation` for `/avoid`, as the route table has it.
+func operation(of endpoint: String) -> any LayoutOperation.Type {
+  guard let operation = LayoutService.operations.first(where: { $0.path == endpoint }) else {
+    preconditionFailure("the route table has no endpoint \(endpoint)")
   }
+  return operation
 }

@@ -12,9 +12,9 @@ import Testing
 @Suite struct RecordReaderTests {
   /// What the record made of a body: a model, or nothing (it gave up, or a rule failed: the
   /// service then reads the body again with the general parser).
-  static func read<T: ValidatingModel>(_ type: T.Type, _ body: [UInt8]) -> String? {
+  static func read<Operation: LayoutOperation>(_ operation: Operation.Type, _ body: [UInt8]) -> String? {
     let value = try? body.withUnsafeBytes { bytes in
-      try JSONRecord.withRead(bytes) { try T(validating: $0) }
+      try JSONRecord.withRead(bytes) { try Operation.request(validating: $0) }
     }
     return value.flatMap { $0 }.map { String(describing: $0) }
   }
@@ -35,7 +35,7 @@ import Testing
         let request = try JSONSerialization.jsonObject(with: example.request)
         let (body, _) = generator.body(from: request, mutation: mutation)
         bodies += 1
-        let model = requestModel(of: example.endpoint)
+        let model = operation(of: example.endpoint)
         let record = Self.read(model, body)
         // The generator writes escapes (`\u0065`) now and then: those are not plain.
         let plain = !body.contains(UInt8(ascii: "\\"))
@@ -67,29 +67,29 @@ import Testing
     + #""field":{"x":0,"y":700,"width":390,"height":44}"#
 
   @Test func aRepeatedNameIsNeverReadAsEitherValue() throws {
-    #expect(Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)) != nil)
+    #expect(Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)) != nil)
     for body in [
       // A model's name, a name no model asks for, a name inside an object no model reads.
       Self.plain.replacingOccurrences(of: #""height":844"#, with: #""height":844,"x":5"#) + "}",
       Self.plain + #","extra":1,"extra":2}"#,
       Self.plain + #","extra":{"a":1,"b":{"c":2},"a":3}}"#,
     ] {
-      #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(body)")
+      #expect(Self.read(AvoidOperation.self, Array(body.utf8)) == nil, "\(body)")
     }
     // Unknown members inside unknown objects, around a nested one: read, and the model is the same.
     let nested = Self.plain + #","extra":{"a":1,"b":{"c":2,"d":[{"e":3}]},"f":4},"z":true}"#
-    let record = Self.read(AvoidRequest.self, Array(nested.utf8))
-    #expect(record != nil && record == Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
+    let record = Self.read(AvoidOperation.self, Array(nested.utf8))
+    #expect(record != nil && record == Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)))
   }
 
   @Test func namesOfUpToSixteenPlainBytesAreReadAtAnyPlace() throws {
-    let model = try #require(Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
+    let model = try #require(Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)))
     let inner = String(Self.plain.dropFirst())
     for length in 0...20 {
       let name = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
       // First (many bytes after it), last (fewer than a name's two words after it).
       for body in ["{\"\(name)\":1,\(inner)}", "\(Self.plain),\"\(name)\":1}"] {
-        let record = Self.read(AvoidRequest.self, Array(body.utf8))
+        let record = Self.read(AvoidOperation.self, Array(body.utf8))
         if length <= 16 {
           #expect(record == model, "\(body)")
         } else {
@@ -104,7 +104,7 @@ import Testing
         let name = String(repeating: "b", count: place) + odd
         for member in ["\"\(name)c\":1", "\"\(name):1"] {
           for body in ["{\(member),\(inner)}", "\(Self.plain),\(member)}"] {
-            #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(body)")
+            #expect(Self.read(AvoidOperation.self, Array(body.utf8)) == nil, "\(body)")
           }
         }
       }
@@ -113,7 +113,7 @@ import Testing
 
   @Test func anythingUnplainIsLeftToTheGeneralParser() throws {
     let plain = Self.plain
-    #expect(Self.read(AvoidRequest.self, Array((plain + "}").utf8)) != nil)
+    #expect(Self.read(AvoidOperation.self, Array((plain + "}").utf8)) != nil)
     for tail in [
       #","mode":"tr\u0061nslate"}"#,  // an escape
       #","note":"é"}"#,  // not ASCII
@@ -124,8 +124,8 @@ import Testing
       #","x":01}"#,  // not JSON
     ] {
       let body = Array((plain + tail).utf8)
-      let record = Self.read(AvoidRequest.self, body)
-      let reference = LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
+      let record = Self.read(AvoidOperation.self, body)
+      let reference = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .foundation)
       if tail == "} " {
         #expect(record != nil && reference == .value(record!))
       } else {

@@ -28,7 +28,7 @@ struct EngineAgreementTests {
     for example in examples {
       let body = Array(example.request)
       exchanges.append(Exchange(path: example.endpoint, body: body, label: example.name))
-      if GoldenExamples.singleEndpoints.contains(example.endpoint) {
+      if !example.isBatch {
         exchanges.append(
           Exchange(
             path: example.endpoint,
@@ -36,7 +36,7 @@ struct EngineAgreementTests {
             label: "\(example.name) as SVG"))
       }
     }
-    for endpoint in GoldenExamples.singleEndpoints.sorted() {
+    for endpoint in GoldenExamples.endpoints {
       let items = examples.filter { $0.endpoint == endpoint }.map {
         String(decoding: $0.request, as: UTF8.self)
       }

@@ -17,10 +17,46 @@ struct FlagTableTests {
     return Array(lines[start...].prefix { $0.hasPrefix("|") })
   }
 
-  /// To renew it: `swift run layoutd --help-markdown`, in place of the table in README.md.
-  @Test func theREADMEsTableIsTheGeneratedOne() throws {
-    let table = try table(in: "README.md", header: "| flag | environment | default | meaning |")
-    #expect(table.joined(separator: "\n") == LayoutdOptions.flagTable)
+  /// To renew them: `swift run layoutd --help-markdown`, in place of the synopsis's code block
+  /// and the table after it in README.md.
+  @Test func theREADMEsSynopsisAndTableAreTheGeneratedOnes() throws {
+    let text = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let section = try #require(
+      lines.firstIndex(of: "## Configuration"), "no Configuration section in README.md")
+    let start = try #require(lines[section...].firstIndex(of: "```"), "no synopsis under Configuration")
+    let generated = LayoutdOptions.flagTable.split(separator: "\n", omittingEmptySubsequences: false)
+    let written = lines[start...].prefix(generated.count)
+    #expect(written.joined(separator: "\n") == LayoutdOptions.flagTable)
+    // The table ends where the generated one does.
+    #expect(lines.dropFirst(start + generated.count).first?.hasPrefix("|") != true)
+  }
+
+  @Test func theSynopsisNamesEveryListedFlagWithItsDefault() {
+    let synopsis = LayoutdOptions.synopsis
+    let lines = synopsis.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count < 96 })
+    #expect(lines.first?.hasPrefix("layoutd [--host 127.0.0.1] [--port 8080] [--threads 0] ") == true)
+    #expect(lines.last == "layoutd --health-check [--host 127.0.0.1] [--port 8080]")
+    #expect(synopsis.contains("[--cors-origin ORIGIN]..."))
+    #expect(synopsis.contains("[--log-format off|text|json]"))
+    for flag in LayoutdOptions.flags {
+      let shown = synopsis.contains("[\(flag.name)]") || synopsis.contains("[\(flag.name) ")
+      #expect(shown == (flag.isListed && !flag.isHealthCheck), "\(flag.name)")
+      if case .value(let value)? = flag.statedDefault, !flag.isRepeatable {
+        #expect(synopsis.contains("[\(flag.name) \(value)]"), "\(flag.name)")
+      }
+    }
+    #expect(
+      LayoutdOptions.usage.hasPrefix(
+        """
+        usage: layoutd [options]
+               layoutd --health-check [--host ADDRESS] [--port N]
+
+        """))
+    #expect(
+      LayoutdOptions.healthCheckFlags.allSatisfy { name in LayoutdOptions.flags.contains { $0.name == name } }
+    )
   }
 
   /// docs/operations.md's limits are written by hand: each default and variable is the flag's.
@@ -70,5 +106,6 @@ struct FlagTableTests {
     #expect(try LayoutdOptions.parse(arguments: ["--help-markdown"]) == .flagTable)
     #expect(!LayoutdOptions.usage.contains("--help-markdown"))
     #expect(!LayoutdOptions.flagTable.contains("--help-markdown"))
+    #expect(LayoutdOptions.flagTable.hasSuffix(LayoutdOptions.flagRows))
   }
 }

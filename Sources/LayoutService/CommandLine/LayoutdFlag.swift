@@ -39,9 +39,16 @@ package struct LayoutdFlag: Sendable {
   let statedDefault: Default?
   /// Whether `--help` and README.md list it.
   let isListed: Bool
+  /// Whether it may be given more than once, each value added to the last.
+  let isRepeatable: Bool
 }
 
 extension LayoutdFlag {
+  /// Whether it is `--health-check`, which turns the command into asking a running layoutd.
+  var isHealthCheck: Bool {
+    if case .healthCheck = action { true } else { false }
+  }
+
   /// A flag that sets the options' `keyPath` to its `value`; `defaultDescription` puts into words
   /// a default that no value shows (the access log's format, chosen at start-up).
   init<Value>(
@@ -56,7 +63,7 @@ extension LayoutdFlag {
       action: .set { options, text, source, _ throws(UsageError) in
         options[keyPath: keyPath] = try value.read(text, source)
       },
-      statedDefault: statedDefault, isListed: true)
+      statedDefault: statedDefault, isListed: true, isRepeatable: false)
   }
 
   /// A repeatable flag: its first use replaces the default list, each further one adds to it.
@@ -71,13 +78,14 @@ extension LayoutdFlag {
         let element = try value.read(text, source)
         options[keyPath: keyPath] = again ? options[keyPath: keyPath] + [element] : [element]
       },
-      statedDefault: .value(LayoutdOptions()[keyPath: keyPath].joined(separator: " ")), isListed: true)
+      statedDefault: .value(LayoutdOptions()[keyPath: keyPath].joined(separator: " ")), isListed: true,
+      isRepeatable: true)
   }
 
   /// A flag that takes no value; `isListed` false leaves it out of `--help` and README.md.
   init(_ name: String, _ action: Action, help: String, documentation: String, isListed: Bool = true) {
     self.init(
       name: name, valueName: nil, environment: [], help: help, documentation: documentation, action: action,
-      statedDefault: nil, isListed: isListed)
+      statedDefault: nil, isListed: isListed, isRepeatable: false)
   }
 }

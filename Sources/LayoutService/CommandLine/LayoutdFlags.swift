@@ -107,13 +107,17 @@ extension LayoutdOptions {
       documentation: "print the usage and exit"),
     LayoutdFlag(
       "--help-markdown", .answer(.flagTable),
-      help: "print README.md's table of flags and exit",
-      documentation: "print this table and exit",
+      help: "print README.md's synopsis and table of flags and exit",
+      documentation: "print this synopsis and table and exit",
       isListed: false),
   ]
 
   /// What `--health-check` waits for an answer, in whole seconds.
   private static let healthCheckSeconds = Int(HealthCheck.defaultTimeout)
+
+  /// The flags `--health-check` reads (`HealthCheck` asks the server they describe), for the
+  /// usage text's and README.md's synopsis of it.
+  static let healthCheckFlags: Set<String> = ["--host", "--port"]
 
   /// `nil` for a decoder this build has, else what is wrong.
   private static func availableDecoder(_ decoder: RequestDecoder, _ text: String) -> String? {

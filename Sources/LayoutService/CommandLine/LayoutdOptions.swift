@@ -8,7 +8,8 @@ package enum LayoutdCommand: Equatable, Sendable {
   case help
   /// `--version`: print the version and exit.
   case version
-  /// `--help-markdown`, left out of the usage text: print README.md's table of flags and exit.
+  /// `--help-markdown`, left out of the usage text: print README.md's synopsis and table of flags
+  /// and exit.
   case flagTable
   /// `--health-check`: ask the server these options describe for `GET /healthz` and exit
   /// (`HealthCheck`).

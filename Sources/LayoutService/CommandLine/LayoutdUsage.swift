@@ -2,7 +2,7 @@ extension LayoutdOptions {
   /// The text `layoutd --help` prints.
   package static let usage = """
     usage: layoutd [options]
-           layoutd --health-check [--host ADDRESS] [--port N]
+           \(healthCheckSynopsis(showingDefaults: false))
 
     Keyboard-avoidance layout over HTTP: \(LayoutService.operationPaths.map { "POST \($0)" }.joined(separator: ", ")),
     and their /batch routes.
@@ -13,8 +13,20 @@ extension LayoutdOptions {
     A second SIGTERM or SIGINT during the drain ends layoutd at once (exit status 128 + signal).
     """
 
-  /// README.md's table of flags, which `layoutd --help-markdown` prints.
-  package static let flagTable =
+  /// README.md's synopsis and table of flags, which `layoutd --help-markdown` prints: the
+  /// synopsis as a code block, then the table.
+  package static let flagTable = "```\n\(synopsis)\n```\n\n\(flagRows)"
+
+  /// README.md's synopsis: `layoutd` with every listed flag and its default, then `layoutd
+  /// --health-check` with the flags it reads, wrapped before `synopsisWidth` columns.
+  static let synopsis =
+    wrapped(
+      ["layoutd"]
+        + flags.filter { $0.isListed && !$0.isHealthCheck }.map { synopsisWord($0, showingDefault: true) })
+    + "\n" + healthCheckSynopsis(showingDefaults: true)
+
+  /// README.md's table of flags: the header, then a row per listed flag.
+  static let flagRows =
     ([
       "| flag | environment | default | meaning |",
       "|---|---|---|---|",
@@ -30,6 +42,43 @@ extension LayoutdOptions {
 
   /// Where each flag's explanation starts in the usage text.
   private static let helpColumn = 33
+  /// The synopsis's lines end before this column.
+  private static let synopsisWidth = 96
+
+  /// `layoutd --health-check` and the flags it reads, each with its default or, when
+  /// `showingDefaults` is false, what it takes.
+  private static func healthCheckSynopsis(showingDefaults: Bool) -> String {
+    let reads = flags.filter { healthCheckFlags.contains($0.name) }
+    let health = flags.filter(\.isHealthCheck).map(\.name)
+    return (["layoutd"] + health + reads.map { synopsisWord($0, showingDefault: showingDefaults) })
+      .joined(separator: " ")
+  }
+
+  /// A flag as the synopsis shows it, in brackets: `[--port 8080]` with its default, when it
+  /// states one as a value and `showingDefault`, else `[--port N]`; `[--cors-origin ORIGIN]...`
+  /// when it repeats; `[--help]` when it takes no value.
+  private static func synopsisWord(_ flag: LayoutdFlag, showingDefault: Bool) -> String {
+    guard let valueName = flag.valueName else { return "[\(flag.name)]" }
+    if showingDefault, !flag.isRepeatable, case .value(let value)? = flag.statedDefault {
+      return "[\(flag.name) \(value)]"
+    }
+    return "[\(flag.name) \(valueName)]" + (flag.isRepeatable ? "..." : "")
+  }
+
+  /// `words` joined by spaces into lines shorter than `synopsisWidth`, each after the first
+  /// indented under the second word.
+  private static func wrapped(_ words: [String]) -> String {
+    let indent = String(repeating: " ", count: words[0].count + 1)
+    var lines = [words[0]]
+    for word in words.dropFirst() {
+      if lines[lines.count - 1].count + 1 + word.count < synopsisWidth {
+        lines[lines.count - 1] += " " + word
+      } else {
+        lines.append(indent + word)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
 
   /// A flag's lines in the usage text: its name and value, then its help, which ends with its
   /// default and variables, on a line of their own after a help that ends with `\n`.
