@@ -69,19 +69,23 @@ struct KeyboardPath {
   /// `keyboardHeight`, the keyboard `keyboardHeight: h` describes.
   func keyboard(at h: Double) -> KeyboardInput {
     switch keyboard {
-    case .frame(let frame):
-      .frame(Rect(x: frame.x, y: frame.y + (height - h), width: frame.width, height: frame.height))
+    case .frame(let frame): .frame(moved(frame, to: h))
     case .height: .height(h)
     case .hidden: .hidden
     case .viewport:
       // §13: docked at every h > 0, whatever the frame's bottom, and hidden at 0; §3's overlap of a
       // frame reads the same docked or undocked under "avoid".
       if let frame = endFrame, h > 0 {
-        .frame(Rect(x: frame.x, y: frame.y + (height - h), width: frame.width, height: frame.height))
+        .frame(moved(frame, to: h))
       } else {
         .hidden
       }
     }
+  }
+
+  /// The end keyboard's `frame` moved down by `height - h`.
+  func moved(_ frame: Rect, to h: Double) -> Rect {
+    Rect(x: frame.x, y: frame.y + (height - h), width: frame.width, height: frame.height)
   }
 
   /// The contract §3 overlap of the keyboard at `h`, as the core computes it.

@@ -188,16 +188,16 @@ extension LayoutDecodingContainer {
   /// reads a member.
   @inlinable
   func validNumber(_ name: StaticString, at index: Int, nonNegative: Bool = false) throws -> Double {
-    let value = try number(name, at: index)
-    if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
-    throw numberError(value, at: path(name, index: index), nonNegative: nonNegative)
+    try validated(try number(name, at: index), name, index: index, nonNegative: nonNegative)
   }
 
-  /// `value` checked against contract §2's number rules.
+  /// `value`, member `name` (or element `index` of the array at `name`), checked against contract
+  /// §2's number rules.
   @inlinable @inline(__always)
-  func validated(_ value: Double, _ name: StaticString, nonNegative: Bool) throws -> Double {
+  func validated(_ value: Double, _ name: StaticString, index: Int? = nil, nonNegative: Bool) throws -> Double
+  {
     if value.magnitude <= numberLimit, !nonNegative || !(value < 0) { return value + 0 }
-    throw numberError(value, at: path(name), nonNegative: nonNegative)
+    throw numberError(value, at: index.map { path(name, index: $0) } ?? path(name), nonNegative: nonNegative)
   }
 
   /// The error for a number at `path` that breaks contract §2's rules.

@@ -93,6 +93,12 @@ struct ViewportTests {
       page(left: 40, top: 120, width: 195, height: 188.5, scale: 2),
       container: Rect(x: 300, y: 0, width: 90, height: 664))
     #expect(beside.keyboard == KeyboardAnswer(state: .docked, overlap: 0))
+    // A container below the zoomed keyboard's bottom (308.5 + 287 / 2 = 452): not covered; it would
+    // be if the frame were k tall rather than k / s.
+    let below = answer(
+      page(left: 40, top: 120, width: 195, height: 188.5, scale: 2),
+      container: Rect(x: 0, y: 500, width: 390, height: 164))
+    #expect(below.keyboard == KeyboardAnswer(state: .docked, overlap: 0))
     // A container above the keyboard's top: docked, nothing covered.
     let above = answer(page(height: 377), container: Rect(x: 0, y: 0, width: 390, height: 300))
     #expect(above.keyboard == KeyboardAnswer(state: .docked, overlap: 0))

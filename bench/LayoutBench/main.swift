@@ -4,7 +4,7 @@ import LayoutService
 import MicroHTTP
 import Posix
 
-// The hot path of both endpoints — decode, compute, encode — with layoutd's two decoders
+// The hot path of every endpoint — decode, compute, encode — with layoutd's two decoders
 // (`--decoder fast` and `--decoder foundation`) and with Foundation's coders alone, side by side
 // in one run. Prints ns/op (median round) and allocs/op. The track rows ask for `track`
 // (contract §11); the core rows time `avoid`/`caretFollow` alone with and without it.
@@ -36,6 +36,20 @@ let caretBody = Array(
 /// `examples/chat.json` written compactly (contract §12): 267 bytes, 18 numbers.
 let chatBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"list":{"x":0,"y":0,"width":390,"height":760},"composer":{"x":0,"y":760,"width":390,"height":50},"safeArea":{"top":47},"contentOffset":{"x":0,"y":2240},"contentSize":{"width":390,"height":3000},"keyboardHeight":336}"#
+    .utf8)
+
+/// The translate body with the keyboard as `keyboardHeight`, and as a web page's `viewport` (contract
+/// §13: Safari's layout viewport the container's size, the visual viewport 336 shorter): the same
+/// layout both ways.
+let avoidHeightBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"keyboardHeight":336,"field":{"x":20,"y":700,"width":350,"height":44},"margin":10}"#
+    .utf8)
+let avoidViewportBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"viewport":{"layout":{"width":390,"height":844},"visual":{"offsetLeft":0,"offsetTop":0,"width":390,"height":508,"scale":1}},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10}"#
+    .utf8)
+/// `examples/sheet.json` written compactly (contract §14): a comment box, its field in the sheet.
+let sheetBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"detents":[300,600],"keyboardHeight":336,"header":56,"field":{"x":16,"y":400,"width":358,"height":44},"contentOffset":{"x":0,"y":0},"contentSize":{"width":390,"height":900}}"#
     .utf8)
 
 /// A body with `"track": true` (contract §11) added as its last member.
@@ -103,6 +117,9 @@ sink &+= benchmark(
   "/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
 sink &+= benchmark("/caret-follow", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
 sink &+= benchmark("/chat", endpoint: ChatOperation.self, body: chatBody, into: &table)
+sink &+= benchmark("/avoid keyboardHeight", endpoint: AvoidOperation.self, body: avoidHeightBody, into: &table)
+sink &+= benchmark("/avoid viewport", endpoint: AvoidOperation.self, body: avoidViewportBody, into: &table)
+sink &+= benchmark("/sheet", endpoint: SheetOperation.self, body: sheetBody, into: &table)
 
 for (name, body) in [
   ("/avoid track", avoidBody), ("/avoid scroll track", scrollBody), ("/avoid resize track", resizeBody),
@@ -113,6 +130,7 @@ for (name, body) in [
 sink &+= benchmark(
   "/caret-follow track", endpoint: CaretFollowOperation.self, body: tracked(caretBody), into: &table)
 sink &+= benchmark("/chat track", endpoint: ChatOperation.self, body: tracked(chatBody), into: &table)
+sink &+= benchmark("/sheet track", endpoint: SheetOperation.self, body: tracked(sheetBody), into: &table)
 
 /// The core alone, `avoid` or `caretFollow` with `track` beside the same call without it (the
 /// baseline of the last column): what computing the track (contract §11) adds.
@@ -220,6 +238,7 @@ sink &+= benchmarkBatch("/avoid/batch", endpoint: AvoidOperation.self, body: avo
 sink &+= benchmarkBatch(
   "/caret-follow/batch", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
 sink &+= benchmarkBatch("/chat/batch", endpoint: ChatOperation.self, body: chatBody, into: &table)
+sink &+= benchmarkBatch("/sheet/batch", endpoint: SheetOperation.self, body: sheetBody, into: &table)
 table.print(calls: calls, rounds: rounds)
 print("\n(batch rows: per item, the column after bytes/op compares with one single request)")
 if sink == 42 { print("") }
