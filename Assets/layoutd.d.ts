@@ -19,7 +19,7 @@
 // A module for web pages: it uses the DOM's types (fetch, AbortSignal, HTMLElement, Animation).
 /// <reference lib="dom" />
 
-/** What `avoid`, `caretFollow` and `chat` take besides the request. */
+/** What `avoid`, `caretFollow`, `chat` and `sheet` take besides the request. */
 export interface RequestOptions {
   /** Where layoutd answers, e.g. "https://layoutd.example.com". Default: this page's origin. */
   baseURL?: string;
@@ -43,6 +43,9 @@ export declare function caretFollow(
 
 /** POST /chat (contract §12); `options` and errors as for `avoid`. */
 export declare function chat(body: ChatRequest | string, options?: RequestOptions): Promise<ChatAnswer>;
+
+/** POST /sheet (contract §14): a bottom sheet on the keyboard; `options` and errors as for `avoid`. */
+export declare function sheet(body: SheetRequest | string, options?: RequestOptions): Promise<SheetAnswer>;
 
 /** The Web Animations timing of an answer's motion. */
 export interface MotionTiming {
@@ -108,7 +111,8 @@ export declare function trackAt<T extends KeyboardTrack>(track: T, h: number): T
 export interface FollowOptions<T extends KeyboardTrack = KeyboardTrack> {
   /**
    * The keyboard's current height in CSS pixels. Default: `navigator.virtualKeyboard.boundingRect`
-   * when it reports a keyboard, else `innerHeight - visualViewport.height - visualViewport.offsetTop`.
+   * when it reports a keyboard, else the part of the layout viewport below the visual viewport's
+   * bottom (contract §13's `Hl − b`).
    */
   keyboardHeight?: () => number;
   /** The CSS property a `resize` track's `bottomInset` goes to. Default: "padding-bottom". */
@@ -119,7 +123,7 @@ export interface FollowOptions<T extends KeyboardTrack = KeyboardTrack> {
 
 /**
  * Keeps `element` where `answer.track` says while the keyboard moves (each `visualViewport`
- * `resize`, each `navigator.virtualKeyboard` `geometrychange`), with no request: translate sets
+ * `resize` and `scroll`, each `navigator.virtualKeyboard` `geometrychange`), with no request: translate sets
  * `transform: translateY(…)`, resize `options.property`, scroll and caret-follow `padding-bottom`
  * and `scrollTop`. Applies the track once at once; returns a function that stops following.
  * Throws a `TypeError` for an answer without `track`.
@@ -143,6 +147,100 @@ export declare function followChat(
   composer: HTMLElement,
   answer: ChatAnswer,
   options?: Omit<FollowOptions<ChatTrack | ChatTrackInverted>, "property">,
+): () => void;
+
+/** What `followSheet` takes besides the sheet and the answer. */
+export interface FollowSheetOptions extends Omit<FollowOptions<SheetTrack>, "property"> {
+  /** The sheet's scroll view: its `scrollTop` goes to `contentOffsetY` (a request with `field`). */
+  scrollView?: HTMLElement | null;
+}
+
+/**
+ * A bottom sheet (contract §14) riding the keyboard with no request, on the same events as
+ * `followKeyboard`: `sheetElement` gets `top` (`sheetY`) and `height` (`sheetHeight`), its content
+ * area in its container, and `options.scrollView` `scrollTop` (`contentOffsetY`). Returns a
+ * function that stops following; throws a `TypeError` for an answer without a sheet track.
+ */
+export declare function followSheet(
+  sheetElement: HTMLElement,
+  answer: SheetAnswer,
+  options?: FollowSheetOptions,
+): () => void;
+
+// ---- A web page's viewport (contract §13) -----------------------------------------------------------
+// `Viewport` (the request member) and `ViewportAnswer` (the answer's) are generated below.
+
+/** What `readViewport` takes. */
+export interface ReadViewportOptions {
+  /** Sent as `viewport.threshold`: a keyboard shorter than this is not one. Default: left out (150). */
+  threshold?: number;
+}
+
+/**
+ * contract §13: the `viewport` request member as the browser gives it now — the layout viewport
+ * (a `position: fixed; inset: 0` probe's size), `visualViewport`'s five numbers, the page's
+ * `interactive-widget` (or `overlays-content` when `navigator.virtualKeyboard.overlaysContent`),
+ * `restingHeight` for `resizes-content` and `keyboardRect` for `overlays-content`; members at
+ * their defaults left out. Read it in an animation frame after the browser's event.
+ */
+export declare function readViewport(options?: ReadViewportOptions): Viewport;
+
+/** The fixed bars `placeFixedBars` places; either may be left out. */
+export interface FixedBars {
+  /** An element fixed at `top: 0; left: 0`: it gets `fixedTop`. */
+  top?: HTMLElement | null;
+  /** An element fixed at `bottom: 0; left: 0`: it gets `fixedBottom`. */
+  bottom?: HTMLElement | null;
+}
+
+/**
+ * Sets each bar's `transform` (`translate(x px, y px) scale(s)`) and `transform-origin` (`left top`,
+ * `left bottom`) from an answer's `viewport` member: the bars then sit on the visible band's edges at
+ * their unzoomed size. Throws a `TypeError` when `viewport` is not one.
+ */
+export declare function placeFixedBars(viewport: ViewportAnswer, bars?: FixedBars): void;
+
+/** The endpoints that take a `viewport`: their requests and answers. */
+export interface ViewportEndpoints {
+  "/avoid": { request: AvoidRequest; answer: AvoidAnswer };
+  "/caret-follow": { request: CaretFollowRequest; answer: CaretFollowAnswer };
+  "/chat": { request: ChatRequest; answer: ChatAnswer };
+  "/sheet": { request: SheetRequest; answer: SheetAnswer };
+}
+
+/** An endpoint's request without its keyboard (`keyboard`, `keyboardHeight`, `screen`, `viewport`). */
+export type RequestWithoutKeyboard<E extends keyof ViewportEndpoints> = Omit<
+  ViewportEndpoints[E]["request"],
+  "keyboard" | "keyboardHeight" | "screen" | "viewport"
+>;
+
+/** An endpoint's answer to a request with `viewport`: it has the `viewport` member. */
+export type AnswerWithViewport<E extends keyof ViewportEndpoints> = ViewportEndpoints[E]["answer"] & {
+  viewport: ViewportAnswer;
+};
+
+/** What `followViewport` takes besides the request and the callback. */
+export interface FollowViewportOptions<E extends keyof ViewportEndpoints = "/avoid">
+  extends RequestOptions,
+    ReadViewportOptions {
+  /** The endpoint asked. Default: "/avoid". */
+  endpoint?: E;
+  /** Called with a request's error, unless a newer request was answered. Default: `reportError`. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Asks `options.endpoint` again whenever the viewport changes (`visualViewport` `resize` and
+ * `scroll`, `navigator.virtualKeyboard` `geometrychange`), at most once a frame, with the numbers
+ * `readViewport` gives in that frame as the request's `viewport`; once at once. `request` is the
+ * request without its keyboard, or a function of the viewport that returns it. `onAnswer` gets each
+ * answer and the body sent, except an answer that comes after a newer request's. Returns a function
+ * that stops: every listener removed, the pending frame cancelled, answers still to come dropped.
+ */
+export declare function followViewport<E extends keyof ViewportEndpoints = "/avoid">(
+  request: RequestWithoutKeyboard<E> | ((viewport: Viewport) => RequestWithoutKeyboard<E>),
+  onAnswer: (answer: AnswerWithViewport<E>, body: RequestWithoutKeyboard<E> & { viewport: Viewport }) => void,
+  options?: FollowViewportOptions<E>,
 ): () => void;
 
 // ---- Errors ----------------------------------------------------------------------------------------

@@ -6,15 +6,20 @@
 //   const answer = await avoid({ container, field, keyboardHeight, animation: { curve: 7 } });
 //   animateAnswer(document.querySelector("main"), answer);
 //
-// `avoid`, `caretFollow` and `chat` POST a request (contract §4, §5, §12) and resolve to the
-// answer; a problem answer (RFC 9457) is raised as a LayoutdError carrying its `status`, `type`
-// and `pointer`.
+// `avoid`, `caretFollow`, `chat` and `sheet` POST a request (contract §4, §5, §12, §14) and resolve
+// to the answer; a problem answer (RFC 9457) is raised as a LayoutdError carrying its `status`,
+// `type` and `pointer`.
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
 // `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
 // An answer to a request with `track: true` holds the layout at every keyboard height (contract
 // §11): `trackAt(track, h)` reads it at one height, and `followKeyboard(element, answer)` keeps an
 // element where the track says while the keyboard moves, with no request per frame;
-// `followChat(list, composer, answer)` does the same for a chat screen's list and composer.
+// `followChat(list, composer, answer)` does the same for a chat screen's list and composer, and
+// `followSheet(sheet, answer)` for a bottom sheet.
+// A web page tells layoutd where the keyboard is with the numbers it can read (contract §13):
+// `readViewport()` reads them, `followViewport(request, onAnswer)` asks again whenever they change
+// (at most once a frame), and `placeFixedBars(answer.viewport, {top, bottom})` puts the page's
+// fixed bars on the edges of the visible band, at their unzoomed size.
 //
 // Types: GET /layoutd.d.ts declares this module. Deno (and JSR) read the `@ts-self-types` line
 // above, also for a URL import. tsc ignores that line (4.8 does; TypeScript documents no such
@@ -73,6 +78,11 @@ export function caretFollow(body, options) {
 /** POST /chat (contract §12); `options` as for `avoid`. */
 export function chat(body, options) {
   return post("/chat", body, options);
+}
+
+/** POST /sheet (contract §14): a bottom sheet on the keyboard; `options` as for `avoid`. */
+export function sheet(body, options) {
+  return post("/sheet", body, options);
 }
 
 /**
@@ -197,21 +207,28 @@ function valueOnStretch(values, heights, i, height) {
 }
 
 /**
- * The keyboard's current height in CSS pixels: the rectangle the VirtualKeyboard API reports
- * (Chromium, with `navigator.virtualKeyboard.overlaysContent = true`) when it reports one, else
- * what the keyboard takes off the visual viewport (Safari, Firefox, Chromium without
- * `overlaysContent`).
+ * The keyboard's height on its way, as a track counts it (contract §11, with §13's `screen`, the
+ * layout viewport): the rectangle the VirtualKeyboard API reports (Chromium, with
+ * `navigator.virtualKeyboard.overlaysContent = true`) when it reports one, else the part of the
+ * layout viewport below the visual viewport's bottom (Safari, Firefox, Chromium without
+ * `overlaysContent`), a pan past either end read as that end.
  */
 function currentKeyboardHeight(viewport, keyboard) {
   const reported = keyboard?.boundingRect?.height ?? 0;
   if (reported > 0 || !viewport) return reported;
-  return Math.max(0, globalThis.innerHeight - viewport.height - viewport.offsetTop);
+  const layout = layoutViewport().height;
+  const top = clamp(viewport.offsetTop, 0, layout - viewport.height);
+  return Math.max(0, layout - top - viewport.height);
+}
+
+function clamp(value, low, high) {
+  return Math.min(Math.max(value, low), Math.max(low, high));
 }
 
 /**
  * Keeps `element` where `answer.track` says (contract §11) as the keyboard moves, with no request:
- * on every `visualViewport` `resize` and `navigator.virtualKeyboard` `geometrychange` it reads the
- * keyboard's height and applies the track at that height —
+ * on every `visualViewport` `resize` and `scroll` and `navigator.virtualKeyboard` `geometrychange`
+ * it reads the keyboard's height and applies the track at that height —
  * - translate: `transform: translateY(offsetY px)`;
  * - resize: `options.property` (default `padding-bottom`) to `bottomInset` px;
  * - scroll and caret-follow: `padding-bottom` to `contentInsetBottom` px and `scrollTop` to
@@ -244,8 +261,9 @@ export function followKeyboard(element, answer, options = {}) {
 
 /**
  * Applies `trackAt(track, h)` with `apply` at the keyboard's height now and on every
- * `visualViewport` `resize` and `navigator.virtualKeyboard` `geometrychange`; returns the function
- * that removes the listeners. `options` as for `followKeyboard`.
+ * `visualViewport` `resize` and `scroll` (a pan moves the visual viewport's bottom) and
+ * `navigator.virtualKeyboard` `geometrychange`; returns the function that removes the listeners.
+ * `options` as for `followKeyboard`.
  */
 function listenToKeyboard(track, apply, options) {
   const viewport = globalThis.visualViewport ?? null;
@@ -257,10 +275,12 @@ function listenToKeyboard(track, apply, options) {
     if (options.onChange) options.onChange(values);
   };
   viewport?.addEventListener("resize", follow);
+  viewport?.addEventListener("scroll", follow);
   keyboard?.addEventListener("geometrychange", follow);
   follow();
   return () => {
     viewport?.removeEventListener("resize", follow);
+    viewport?.removeEventListener("scroll", follow);
     keyboard?.removeEventListener("geometrychange", follow);
   };
 }
@@ -299,4 +319,201 @@ export function followChat(list, composer, answer, options = {}) {
     }
   };
   return listenToKeyboard(track, apply, options);
+}
+
+/**
+ * A bottom sheet (contract §14) riding the keyboard with no request: keeps `sheetElement` where
+ * `answer.track` (a /sheet answer to a request with `track: true`) says, on the same events as
+ * `followKeyboard`:
+ * - the sheet: `top` to `sheetY` px and `height` to `sheetHeight` px — its content area, header
+ *   included, in its container (style it `position: absolute` or, on a web page whose container
+ *   is the layout viewport, `position: fixed`);
+ * - `options.scrollView`, the sheet's scroll view, when the request had a `field`: `scrollTop` to
+ *   `contentOffsetY`.
+ * Applies the track once at once and returns a function that stops following. `options` as for
+ * `followKeyboard` (`property` aside), and `scrollView`.
+ */
+export function followSheet(sheetElement, answer, options = {}) {
+  const track = answer && answer.track;
+  if (!track || !("sheetY" in track)) {
+    throw new TypeError("followSheet needs a /sheet answer with a track: send `track: true`");
+  }
+  const scrollView = options.scrollView ?? null;
+  if (scrollView) takeOver(scrollView, "scrollTop", null);
+  const apply = (values) => {
+    sheetElement.style.top = `${values.sheetY}px`;
+    sheetElement.style.height = `${values.sheetHeight}px`;
+    if (scrollView && "contentOffsetY" in values) scrollView.scrollTop = values.contentOffsetY;
+  };
+  return listenToKeyboard(track, apply, options);
+}
+
+// ---- A web page's viewport (contract §13) ---------------------------------------------------------
+
+// The element whose box is the layout viewport (`position: fixed; inset: 0`), invisible and inert:
+// made once, put back if the page removed it.
+let probe = null;
+
+/** The layout viewport's size: the probe's box. Not `innerHeight`, which WebKit shrinks under zoom. */
+function layoutViewport() {
+  if (!probe || !probe.isConnected) {
+    probe ??= document.createElement("div");
+    probe.setAttribute("aria-hidden", "true");
+    probe.inert = true;
+    probe.style.cssText = "position: fixed; inset: 0; margin: 0; border: 0; padding: 0; "
+      + "visibility: hidden; pointer-events: none; z-index: -2147483648";
+    document.documentElement.appendChild(probe);
+  }
+  const box = probe.getBoundingClientRect();
+  return { width: box.width, height: box.height };
+}
+
+// Input types that raise no keyboard.
+const KEYLESS_INPUTS = new Set(["button", "checkbox", "color", "file", "hidden", "image", "radio", "range", "reset",
+  "submit"]);
+
+/** Whether the focused element (inside open shadow roots too) takes typing, so a keyboard may show. */
+function editableFocused() {
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  if (!element) return false;
+  if (element.isContentEditable || element.localName === "textarea") return true;
+  return element.localName === "input" && !KEYLESS_INPUTS.has(element.type);
+}
+
+// The layout viewport's height before any keyboard came (§13's `restingHeight`): recorded when the
+// module loads and on every resize and orientation change while no editable element has focus.
+let restingHeight = null;
+
+function noteRestingHeight() {
+  if (!editableFocused()) restingHeight = layoutViewport().height;
+}
+
+if (typeof document !== "undefined" && document.documentElement && typeof addEventListener === "function") {
+  noteRestingHeight();
+  addEventListener("resize", noteRestingHeight);
+  addEventListener("orientationchange", noteRestingHeight);
+}
+
+const WIDGETS = /(?:^|[\s,;])interactive-widget\s*=\s*(resizes-visual|resizes-content|overlays-content)(?![\w-])/i;
+
+/**
+ * What the keyboard shrinks: `overlays-content` when `navigator.virtualKeyboard.overlaysContent`
+ * is set, else the `interactive-widget` of the page's (last) viewport meta tag, else the default.
+ */
+function interactiveWidget() {
+  if (globalThis.navigator?.virtualKeyboard?.overlaysContent) return "overlays-content";
+  const metas = document.querySelectorAll('meta[name="viewport" i]');
+  const match = WIDGETS.exec(metas.length ? metas[metas.length - 1].content : "");
+  return match ? match[1].toLowerCase() : "resizes-visual";
+}
+
+/**
+ * contract §13: the `viewport` request member as the browser gives it now — `layout` (the size of
+ * a `position: fixed; inset: 0` element), `visual` (`window.visualViewport`'s offsets, size and
+ * scale), `interactiveWidget` (unless the default), `restingHeight` for `resizes-content` (the
+ * layout viewport's height before a field had focus, when it differs from the height now) and
+ * `keyboardRect` for `overlays-content` (`navigator.virtualKeyboard.boundingRect`).
+ * `options.threshold` is sent as `threshold` when given. Read it in an animation frame after the
+ * browser's event: some browsers fire before the numbers change (`followViewport` does).
+ */
+export function readViewport(options = {}) {
+  const layout = layoutViewport();
+  const visual = globalThis.visualViewport;
+  const reading = {
+    layout,
+    visual: visual
+      ? { offsetLeft: visual.offsetLeft, offsetTop: visual.offsetTop, width: visual.width, height: visual.height,
+        scale: visual.scale }
+      : { offsetLeft: 0, offsetTop: 0, width: layout.width, height: layout.height, scale: 1 },
+  };
+  const widget = interactiveWidget();
+  if (widget !== "resizes-visual") reading.interactiveWidget = widget;
+  if (widget === "resizes-content" && restingHeight !== null && restingHeight !== layout.height) {
+    reading.restingHeight = restingHeight;
+  }
+  const rect = widget === "overlays-content" ? globalThis.navigator?.virtualKeyboard?.boundingRect : null;
+  if (rect) reading.keyboardRect = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  if (options.threshold !== undefined) reading.threshold = options.threshold;
+  return reading;
+}
+
+/**
+ * Puts a page's fixed bars where an answer's `viewport` member (contract §13) says: `top`, an
+ * element fixed at `top: 0; left: 0`, gets `fixedTop` and `bottom`, fixed at `bottom: 0; left: 0`,
+ * `fixedBottom`, each as `transform: translate(x px, y px) scale(s)` with `transform-origin`
+ * `left top` / `left bottom`. They then sit on the edges of the visible band (above the keyboard,
+ * inside a pinch-zoomed or panned visual viewport) at the size they have without zoom.
+ */
+export function placeFixedBars(viewport, bars = {}) {
+  if (!viewport || !viewport.fixedTop || !viewport.fixedBottom) {
+    throw new TypeError("placeFixedBars needs an answer's `viewport` member: send `viewport` in the request");
+  }
+  const place = (element, at, origin) => {
+    if (!element) return;
+    takeOver(element, "transform", null);
+    element.style.transformOrigin = origin;
+    element.style.transform = `translate(${at.x}px, ${at.y}px) scale(${at.scale})`;
+  };
+  place(bars.top, viewport.fixedTop, "left top");
+  place(bars.bottom, viewport.fixedBottom, "left bottom");
+}
+
+/**
+ * Asks layoutd again whenever the viewport changes (contract §13): on `visualViewport` `resize`
+ * and `scroll` and `navigator.virtualKeyboard` `geometrychange` it reads the numbers
+ * (`readViewport`) in the next animation frame, at most one request a frame, and posts `request`
+ * — or what `request(viewport)` returns — with its `viewport` set to them. `onAnswer(answer,
+ * body)` gets each answer, except one that comes after the answer to a newer request (it would
+ * undo it). It asks once at once, and returns a function that stops (removes every listener,
+ * cancels the frame it waits for, drops the answers still to come). `options`: `endpoint`
+ * (default "/avoid"; "/caret-follow", "/chat", "/sheet"), `baseURL` and `fetch` as for `avoid`,
+ * `signal` (aborts the requests and stops), `threshold` as for `readViewport`, `onError(error)`
+ * (default: `reportError`).
+ */
+export function followViewport(request, onAnswer, options = {}) {
+  const endpoint = options.endpoint ?? "/avoid";
+  const viewport = globalThis.visualViewport ?? null;
+  const keyboard = globalThis.navigator?.virtualKeyboard ?? null;
+  const onError = options.onError ?? ((error) => globalThis.reportError?.(error));
+  let frame = 0;
+  let sent = 0;
+  let answered = 0;
+  let stopped = false;
+  const ask = () => {
+    frame = 0;
+    const reading = readViewport(options);
+    const body = { ...(typeof request === "function" ? request(reading) : request), viewport: reading };
+    const mine = ++sent;
+    const current = () => !stopped && mine > answered;
+    post(endpoint, body, options).then((answer) => {
+      if (!current()) return;
+      answered = mine;
+      onAnswer(answer, body);
+    }, (error) => {
+      if (current()) onError(error);
+    });
+  };
+  const schedule = () => {
+    if (!frame && !stopped) frame = requestAnimationFrame(ask);
+  };
+  const stop = () => {
+    stopped = true;
+    if (frame) cancelAnimationFrame(frame);
+    frame = 0;
+    viewport?.removeEventListener("resize", schedule);
+    viewport?.removeEventListener("scroll", schedule);
+    keyboard?.removeEventListener("geometrychange", schedule);
+    options.signal?.removeEventListener("abort", stop);
+  };
+  if (options.signal?.aborted) {
+    stopped = true;
+    return stop;
+  }
+  viewport?.addEventListener("resize", schedule);
+  viewport?.addEventListener("scroll", schedule);
+  keyboard?.addEventListener("geometrychange", schedule);
+  options.signal?.addEventListener("abort", stop);
+  schedule();
+  return stop;
 }

@@ -21,13 +21,17 @@ ARTIFACTS = os.environ.get("ARTIFACTS", "artifacts")
 WAIT = 20
 
 
-def chromium():
-    """A headless Chromium (Debian's chromium and chromedriver), 1400×1000 at scale 1."""
+def chromium(phone=None):
+    """A headless Chromium (Debian's chromium and chromedriver), 1400×1000 at scale 1; with `phone`
+    (`{"width", "height"}` in CSS pixels) a phone's: mobile emulation of that size, where a page's
+    viewport meta tag counts and pinch-zoom moves a visual viewport of its own."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1400,1000", "--force-device-scale-factor=1"):
         options.add_argument(argument)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {**phone, "pixelRatio": 1}})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(WAIT)
     driver.set_script_timeout(WAIT)

@@ -90,6 +90,42 @@ class PlaygroundChatTest(PlaygroundPage):
         self.assertAlmostEqual(self.drawn("chat-composer"), request["composer"]["y"] - 66, delta=0.5)
         self.assertEqual(self.element("request-count").text, sent, "the track is followed with no request")
 
+    def in_view(self, request, answer):
+        """The numbers of the first and last message on screen, from the answer: the content between the
+        status bar and the composer on the keyboard (messages 40 tall, one every 56, numbered from 1 in
+        the order sent; an inverted list's content starts at the newest)."""
+        count = (int(request["contentSize"]["height"]) + 16) // 56
+        y = answer["contentOffset"]["y"]
+        rest = request["composer"]["y"] - request["list"]["y"] + answer["composerOffset"]["y"]
+        if request["inverted"]:
+            # Drawn upside down: the list's own top is at the composer, its bottom under the status bar.
+            top, bottom = y + request["list"]["height"] - rest, y + request["list"]["height"] - request["safeArea"]["bottom"]
+        else:
+            top, bottom = y + request["safeArea"]["top"], y + min(request["list"]["height"], rest)
+        shown = [i for i in range(count) if 56 * i + 40 > top + 0.5 and 56 * i < bottom - 0.5]
+        numbers = sorted(count - i if request["inverted"] else i + 1 for i in shown)
+        return f"{numbers[0]}-{numbers[-1]}"
+
+    def test_the_readout_shows_the_chat_members_and_the_numbered_messages_in_view(self):
+        request, answer = self.exchange()
+        self.assertEqual(self.element("out-composer-offset").text, "-302")
+        self.assertEqual(self.element("out-keyboard-inset").text, "302")
+        self.assertEqual(self.element("out-content-offset").text, "2240 → 2542")
+        self.assertEqual(self.element("out-at-end").text, "true")
+        for row in ("out-fits", "out-also-revealed", "field-offset"):
+            self.assertFalse(self.element(row).is_displayed(), f"{row} is not a /chat member")
+        messages = self.driver.find_elements("css selector", "#chat-messages .message")
+        self.assertEqual([m.get_attribute("textContent") for m in messages[:2]], ["#1", "#2"])
+        self.assertEqual(len(messages), 53)
+        self.assertEqual(self.readout("in-view"), self.in_view(request, answer))
+        self.assertEqual(self.readout("in-view").split("-")[1], "53", "the newest message is in view")
+        self.assertEqual(self.element("out-in-view").text, "#{}–#{}".format(*self.readout("in-view").split("-")))
+        self.element("chat-history").click()
+        self.wait_for_answer()
+        request, answer = self.exchange()
+        self.assertEqual(self.readout("in-view"), self.in_view(request, answer))
+        self.assertNotEqual(self.readout("in-view").split("-")[1], "53", "read back: the newest is out of view")
+
     def test_an_inverted_list_is_drawn_upside_down_from_its_answer(self):
         self.element("chat-inverted").click()
         self.wait_for_answer()
@@ -99,6 +135,8 @@ class PlaygroundChatTest(PlaygroundPage):
         self.assertIn("inverted", self.element("chat-list").get_attribute("class"))
         self.assertEqual(float(self.readout("chat-inset")), answer["contentInset"]["top"])
         self.expect_drawn(request, answer)
+        self.assertEqual(self.readout("in-view"), self.in_view(request, answer))
+        self.assertEqual(self.readout("in-view").split("-")[1], "53", "the newest message is in view")
         os.makedirs(ARTIFACTS, exist_ok=True)
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-chat.png"))
 

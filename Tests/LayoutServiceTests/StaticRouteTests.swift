@@ -66,9 +66,10 @@ struct PlaygroundRouteTests {
     #expect(!page.contains(#"rel="stylesheet""#))
     // Its requests go through the service's own module, from the same origin.
     #expect(page.contains(#"from "/layoutd.js""#))
-    #expect(
-      page.contains(#"request.path === "/avoid" ? avoid : request.path === "/chat" ? chat : caretFollow"#))
+    let dispatch = #"{ "/avoid": avoid, "/caret-follow": caretFollow, "/chat": chat, "/sheet": sheet }"#
+    #expect(page.contains(dispatch + "[request.path]"))
     #expect(page.contains(#""/avoid""#) && page.contains(#""/caret-follow""#) && page.contains(#""/chat""#))
+    #expect(page.contains(#""/sheet""#) && page.contains("placeFixedBars(vp,"))
   }
 
   @Test func postIsNotAllowed() throws {

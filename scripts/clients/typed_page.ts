@@ -10,8 +10,13 @@ import {
   chat,
   followChat,
   followKeyboard,
+  followSheet,
+  followViewport,
   LayoutdError,
   motionTiming,
+  placeFixedBars,
+  readViewport,
+  sheet,
   trackAt,
 } from "./layoutd.js";
 import type {
@@ -32,6 +37,7 @@ import type {
   TrackValues,
   Viewport,
 } from "./layoutd.js";
+import type { SheetRequest } from "./layoutd.js";
 
 const screen: Rect = { x: 0, y: 0, width: 390, height: 844 };
 const field: Rect = { x: 20, y: 700, width: 350, height: 44 };
@@ -171,6 +177,54 @@ function ruleBroken(error: unknown): ProblemType | "about:blank" | "not layoutd"
   }
   return error.status === 422 ? error.type : "about:blank";
 }
+
+/** A web page's fixed bars on the visible band, and its field above the keyboard (contract §13). */
+function followTheViewport(header: HTMLElement, footer: HTMLElement, page: HTMLElement): () => void {
+  const viewport = readViewport({ threshold: 120 });
+  if (viewport.interactiveWidget === "overlays-content" && viewport.keyboardRect) {
+    console.log(`keyboard at ${viewport.keyboardRect.y}`);
+  }
+  return followViewport(
+    (reading) => ({ container: { x: 0, y: 0, ...reading.layout }, field, margin: 12 }),
+    (answer, body) => {
+      placeFixedBars(answer.viewport, { top: header, bottom: footer });
+      const shift = answer.mode === "translate" ? answer.offset.y : 0;
+      page.style.transform = `translateY(${shift}px)`;
+      console.log(answer.viewport.fixedBottom.y, body.viewport.visual.scale);
+    },
+    { baseURL: "http://127.0.0.1:8080", onError: (error) => console.warn(error) },
+  );
+}
+
+/** A comment sheet riding the keyboard, placed from a web page's viewport (contract §14). */
+async function followTheSheet(box: HTMLElement, comments: HTMLElement): Promise<() => void> {
+  const request: SheetRequest = {
+    container: screen,
+    safeArea: { top: 47, bottom: 34 },
+    detents: [300, 600],
+    keyboardBehavior: "extend",
+    header: 56,
+    field: { x: 16, y: 400, width: 358, height: 44 },
+    contentOffset: { x: 0, y: 0 },
+    contentSize: { width: 390, height: 900 },
+    keyboard: { x: 0, y: 508, width: 390, height: 336 },
+    track: true,
+  };
+  const answer = await sheet(request);
+  console.log(answer.sheet.y, answer.bottomInset, answer.shrunk, answer.contentOffset?.y);
+  const stopSheet = followSheet(box, answer, { scrollView: comments, onChange: ({ sheetY }) => console.log(sheetY) });
+  const stopViewport = followViewport(
+    { container: screen, detents: [420] },
+    (placed) => console.log(placed.sheet.height, placed.viewport.visible.height),
+    { endpoint: "/sheet" },
+  );
+  return () => {
+    stopSheet();
+    stopViewport();
+  };
+}
+
+export { followTheSheet, followTheViewport };
 
 /** The answers of a batch, problems left out (a problem is the element with a `status`). */
 function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
