@@ -7,13 +7,15 @@ import Posix
 /// then `endObject` (arrays likewise); commas are inserted automatically. A thread that writes
 /// many documents borrows its own writer with `withThreadWriter(_:)`.
 package struct JSONWriter: ~Copyable {
-  private var storage: UnsafeMutablePointer<UInt8>
+  // Internal to the module but usable from inlinable code: the short writes (`key`, `number`, the
+  // brackets) are inlined into the answers that call them, a call each costing as much as the write.
+  @usableFromInline var storage: UnsafeMutablePointer<UInt8>
   /// The bytes written so far.
-  package private(set) var count = 0
+  @usableFromInline package internal(set) var count = 0
   /// The bytes the writer holds before it grows.
-  package private(set) var capacity: Int
+  @usableFromInline package internal(set) var capacity: Int
   /// Whether the next value or member needs a comma before it.
-  private var needsComma = false
+  @usableFromInline var needsComma = false
 
   /// Creates a writer with room for `capacity` bytes before it grows.
   package init(capacity: Int = 512) {
@@ -40,20 +42,21 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Makes room for `extra` more bytes.
-  @inline(__always)
-  private mutating func reserve(_ extra: Int) {
+  @inlinable @inline(__always)
+  mutating func reserve(_ extra: Int) {
     if capacity &- count < extra { grow(to: count + extra) }
   }
 
-  private mutating func grow(to needed: Int) {
+  @usableFromInline
+  mutating func grow(to needed: Int) {
     let newCapacity = max(needed, capacity * 2)
     storage = storage.movedToAllocation(capacity: newCapacity, count: count)
     capacity = newCapacity
   }
 
   /// Appends one byte; room must have been reserved.
-  @inline(__always)
-  private mutating func put(_ byte: UInt8) {
+  @inlinable @inline(__always)
+  mutating func put(_ byte: UInt8) {
     storage[count] = byte
     count &+= 1
   }
@@ -69,8 +72,8 @@ package struct JSONWriter: ~Copyable {
 
   /// Appends the bytes of a literal, reserving room for them: short ones byte by byte (a call
   /// to `memcpy` costs more than a few stores).
-  @inline(__always)
-  private mutating func put(_ literal: StaticString) {
+  @inlinable @inline(__always)
+  mutating func put(_ literal: StaticString) {
     let length = literal.utf8CodeUnitCount
     reserve(length)
     let source = literal.utf8Start
@@ -85,8 +88,8 @@ package struct JSONWriter: ~Copyable {
     count &+= length
   }
 
-  @inline(__always)
-  private mutating func separate() {
+  @inlinable @inline(__always)
+  mutating func separate() {
     if needsComma {
       reserve(1)
       put(UInt8(ascii: ","))
@@ -94,6 +97,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes `{`; members follow as `key` and value pairs, then `endObject()`.
+  @inlinable
   package mutating func beginObject() {
     separate()
     reserve(1)
@@ -102,6 +106,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes `}`.
+  @inlinable
   package mutating func endObject() {
     reserve(1)
     put(UInt8(ascii: "}"))
@@ -109,6 +114,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes `[`; elements follow, then `endArray()`.
+  @inlinable
   package mutating func beginArray() {
     separate()
     reserve(1)
@@ -117,6 +123,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes `]`.
+  @inlinable
   package mutating func endArray() {
     reserve(1)
     put(UInt8(ascii: "]"))
@@ -124,6 +131,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes a member name and the colon; the member's value must follow.
+  @inlinable
   package mutating func key(_ name: StaticString) {
     // A literal member name is an identifier of this package's own: nothing in it needs
     // escaping, so it is copied as it is (checked in debug builds).
@@ -157,6 +165,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes `true` or `false`.
+  @inlinable
   package mutating func bool(_ value: Bool) {
     separate()
     put(value ? "true" : "false")
@@ -202,17 +211,25 @@ extension JSONWriter {
   ///
   /// JSON has no NaN or infinity: passing one is a programming error (an assertion in debug
   /// builds); release builds write `0` so the output stays valid JSON.
+  @inlinable
   package mutating func number(_ value: Double) {
     separate()
     needsComma = true
+    if value.magnitude < 0x1p53, value == value.rounded(.towardZero) {
+      putInteger(Int64(value))
+      return
+    }
+    putFraction(value)
+  }
+
+  /// Writes a number that is not an integer below 2^53, or not finite (`number(_:)`'s other
+  /// cases).
+  @usableFromInline
+  mutating func putFraction(_ value: Double) {
     guard value.isFinite else {
       assertionFailure("JSON cannot represent \(value)")
       reserve(1)
       put(UInt8(ascii: "0"))
-      return
-    }
-    if value.magnitude < 0x1p53, value == value.rounded(.towardZero) {
-      putInteger(Int64(value))
       return
     }
     // Shortest round-trip digits, the same as `description`, without making a String (which
@@ -223,6 +240,7 @@ extension JSONWriter {
   }
 
   /// Writes an integer.
+  @inlinable
   package mutating func number(_ value: Int) {
     separate()
     needsComma = true
@@ -230,12 +248,13 @@ extension JSONWriter {
   }
 
   /// The two ASCII digits of every number below 100, `00` to `99`.
-  private static let digitPairs: StaticString = """
+  @usableFromInline static let digitPairs: StaticString = """
     0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
     5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
     """
 
-  private mutating func putInteger(_ value: Int64) {
+  @inlinable
+  mutating func putInteger(_ value: Int64) {
     reserve(20)
     var magnitude = value.magnitude
     if value < 0 { put(UInt8(ascii: "-")) }
