@@ -25,14 +25,18 @@ package enum ProcessInfo {
   @discardableResult
   package static func raiseOpenFileLimit(toAtLeast needed: Int) -> Int {
     var limit = rlimit()
-    guard (try? systemCall { getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }) != nil else { return 0 }
+    guard (try? systemCall("getrlimit") { getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }) != nil else {
+      return 0
+    }
     // RLIM_INFINITY (all ones) is imported as a literal that does not fit `rlim_t`.
     let infinity = rlim_t.max
     let wanted = rlim_t(max(0, needed))
     if limit.rlim_cur < wanted, limit.rlim_cur != infinity {
       var raised = limit
       raised.rlim_cur = limit.rlim_max == infinity ? wanted : min(wanted, limit.rlim_max)
-      if (try? systemCall { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) }) != nil { limit = raised }
+      if (try? systemCall("setrlimit") { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) }) != nil {
+        limit = raised
+      }
     }
     return limit.rlim_cur == infinity ? Int.max : Int(limit.rlim_cur)
   }

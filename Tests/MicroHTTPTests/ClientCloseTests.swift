@@ -21,6 +21,12 @@ struct ClientCloseTests {
     }
   }
 
+  /// Stops `server`; a system call its close watcher made that failed fails the test.
+  static func stop(_ server: HTTPServer) {
+    server.stop()
+    #expect(server.engine.closeWatcher?.failures ?? 0 == 0, "watcher: \(watcherState(server))")
+  }
+
   /// What the server's close watcher has seen and done, for a failure's message.
   static func watcherState(_ server: HTTPServer) -> String {
     guard let watcher = server.engine.closeWatcher else { return "none" }
@@ -30,7 +36,7 @@ struct ClientCloseTests {
   @Test(arguments: pools)
   func aCloseInTheHeadersIsSeenAtOnce(threading: HTTPServer.Threading) throws {
     let server = try Self.server(threading)
-    defer { server.stop() }
+    defer { Self.stop(server) }
     let cuts = ["GET /fix", "GET /fixed HTTP/1.1\r\nHost: te", "POST /echo HTTP/1.1\r\nHost: test\r\n"]
     for cut in cuts { try HTTPTestClient(port: server.port).sendThenClose(cut) }
     #expect(
@@ -42,7 +48,7 @@ struct ClientCloseTests {
   @Test(arguments: pools)
   func aCloseInTheBodyReleasesItsRequest(threading: HTTPServer.Threading) throws {
     let server = try Self.server(threading)
-    defer { server.stop() }
+    defer { Self.stop(server) }
     let head = "POST /echo HTTP/1.1\r\nHost: test\r\n"
     try HTTPTestClient(port: server.port).sendThenClose(head + "Content-Length: 100\r\n\r\n0123456789")
     try HTTPTestClient(port: server.port).sendThenClose(head + "Transfer-Encoding: chunked\r\n\r\n5\r\nab")
@@ -57,7 +63,7 @@ struct ClientCloseTests {
   @Test(arguments: pools)
   func aHalfCloseAfterAWholeRequestIsStillAnswered(threading: HTTPServer.Threading) throws {
     let server = try Self.server(threading)
-    defer { server.stop() }
+    defer { Self.stop(server) }
     let get = try HTTPTestClient(port: server.port)
     try get.sendThenShutdownWrite("GET /fixed HTTP/1.1\r\nHost: test\r\n\r\n")
     #expect(try get.readResponse().bodyString == "fixed reply")
@@ -76,7 +82,7 @@ struct ClientCloseTests {
       $0.maxConnections = 2 * count
       $0.perClientConnectionLimit = 0
     }
-    defer { server.stop() }
+    defer { Self.stop(server) }
     let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
     #expect(LifecycleTests.waitUntil(seconds: 30) { server.openConnectionCount == count })
     for client in clients {
@@ -97,7 +103,7 @@ struct ClientCloseTests {
   @Test(arguments: pools)
   func connectionsOnReusedDescriptorsAreNotShutByAnEarlierWatch(threading: HTTPServer.Threading) throws {
     let server = try Self.server(threading)
-    defer { server.stop() }
+    defer { Self.stop(server) }
     // Each round cuts connections, whose descriptors the server frees, and opens new ones that
     // take those numbers while the cut ones' closes are still being handled.
     var kept: [HTTPTestClient] = []
@@ -116,7 +122,6 @@ struct ClientCloseTests {
       #expect(response.bodyString == "again \(round)")
     }
     #expect(server.openConnectionCount == kept.count)
-    #expect(server.engine.closeWatcher?.failures ?? 0 == 0)
   }
 
   @Test(arguments: pools)
@@ -139,5 +144,6 @@ struct ClientCloseTests {
     // Within the wait, not at the drain timeout (30 s) or the idle timeout (60 s).
     #expect(drained.wait(timeout: .now() + 15) == .success)
     #expect(server.liveRequestCount == 0)
+    Self.stop(server)
   }
 }
