@@ -29,11 +29,10 @@ let package = Package(
     // The one home of the system: every system call through one seam that retries EINTR and
     // captures errno, typed descriptors and errors, sockets, locks ThreadSanitizer sees, threads
     // and per-thread slots, the clocks, signals and process facts.
-    .target(name: "Posix", dependencies: ["CGlibcMalloc", "CGlibcEpoll"]),
-    // glibc's <malloc.h> (mallopt), which the Glibc module leaves out; only Posix imports it.
-    .systemLibrary(name: "CGlibcMalloc"),
-    // Linux's <sys/epoll.h>, which the Glibc module leaves out; only Posix imports it.
-    .systemLibrary(name: "CGlibcEpoll"),
+    .target(name: "Posix", dependencies: ["CGlibcShims"]),
+    // The glibc and Linux headers the Glibc module leaves out (<malloc.h>, <sys/epoll.h>); only
+    // Posix imports it.
+    .systemLibrary(name: "CGlibcShims"),
     // Strict JSON over bytes: a parser whose objects are read in place, and a byte writer.
     // Knows no layout.
     .target(name: "LayoutJSON", dependencies: ["Posix"]),

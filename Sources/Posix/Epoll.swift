@@ -1,4 +1,4 @@
-internal import CGlibcEpoll
+internal import CGlibcShims
 import Glibc
 
 /// An epoll set (`epoll_create1`): descriptors watched for readiness, each registered with 64

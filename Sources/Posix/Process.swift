@@ -1,4 +1,4 @@
-internal import CGlibcMalloc
+internal import CGlibcShims
 import Glibc
 
 /// The process: its environment, its limits, its signals and what the kernel says of it.
