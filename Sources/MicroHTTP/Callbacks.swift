@@ -132,7 +132,7 @@ private func startRequest(
 }
 
 /// libmicrohttpd's unescape function for a request's target and query: decodes only the escapes
-/// of unreserved characters (`HTTPSyntax.decodeEscapes`) and returns the new length.
+/// of unreserved characters (`HTTPSyntax.decodeUnreservedEscapes`) and returns the new length.
 ///
 /// libmicrohttpd's own decodes every escape, so that `/public%2F..%2Fadmin` would route as
 /// `/public/../admin` and `/status%00.js` as `/status`: a path a proxy allows or denies as sent
@@ -141,7 +141,7 @@ func decodeUnreserved(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
 ) -> Int {
   guard let text else { return 0 }
-  return HTTPSyntax.decodeEscapes(in: text, unreservedOnly: true)
+  return HTTPSyntax.decodeUnreservedEscapes(in: text)
 }
 
 /// Whether the request line is whole as libmicrohttpd read it (RFC 9112 §3): the method ends at

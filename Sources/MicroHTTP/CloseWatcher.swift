@@ -21,8 +21,8 @@ import Synchronization
 /// intervals up to 128 ms, until it closes: each shutdown wakes the worker afresh. A worker can
 /// miss the first: when its `epoll_wait` returns exactly 128 reports, libmicrohttpd 0.9.75
 /// (`MHD_epoll` in daemon.c) calls it again with the same blocking timeout before acting on
-/// them, and sleeps on them until another report comes or the idle timeout (seen: 128 of a
-/// thousand connections cut at once).
+/// them, and sleeps on them until another report comes or the idle timeout: many connections cut
+/// at once can be those 128 (docs/operations.md).
 ///
 /// A connection is watched from libmicrohttpd's `STARTED` notification to its `CLOSED`, which
 /// libmicrohttpd sends before it closes the socket. Both, and every act on a socket, happen under

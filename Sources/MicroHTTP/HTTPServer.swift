@@ -35,13 +35,11 @@ package final class HTTPServer: Sendable {
       if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
       throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    var closeWatcher: CloseWatcher?
-    if configuration.threading == .eventLoopPool {
-      do {
-        closeWatcher = try CloseWatcher()
-      } catch {
-        throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
-      }
+    let closeWatcher: CloseWatcher
+    do {
+      closeWatcher = try CloseWatcher()
+    } catch {
+      throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
     let engine = RequestEngine(configuration: configuration, service: service, closeWatcher: closeWatcher)
     let retained = Unmanaged.passRetained(engine)
@@ -50,7 +48,7 @@ package final class HTTPServer: Sendable {
     let (started, failure) = options.withUnsafeBufferPointer { options in
       errno = 0
       let started = CMicroHTTPD_start_daemon_with_policy(
-        Self.flags(configuration), admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(),
+        Self.flags, admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(),
         options.baseAddress)
       return (started, Errno.current)
     }
@@ -197,21 +195,6 @@ extension HTTPServer {
       engine?.release()
       engine = nil
     }
-  }
-}
-
-extension HTTPServer {
-  /// How libmicrohttpd spreads connections over threads.
-  package enum Threading: Hashable, Sendable {
-    /// Internal epoll(7) event loops, one per configured thread, each serving many connections,
-    /// and a `CloseWatcher` that makes them see the client closes libmicrohttpd 0.9.75 misses.
-    case eventLoopPool
-    /// Internal poll(2) event loops, one per configured thread, without the watcher (poll(2)
-    /// sees every close): each call looks at every connection of its thread.
-    case pollEventLoopPool
-    /// One thread per connection (plus libmicrohttpd's thread that starts them); for comparison
-    /// and debugging.
-    case threadPerConnection
   }
 }
 

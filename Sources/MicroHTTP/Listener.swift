@@ -7,7 +7,8 @@ import Posix
 ///
 /// Why the server listens itself rather than letting libmicrohttpd do it: with a thread pool,
 /// every libmicrohttpd worker watches the one listen socket and whichever wakes first accepts,
-/// so a burst of connects can land on one worker (seen: 32 of 32) while the other cores idle.
+/// so a burst of connects can all land on one worker while the other cores idle
+/// (docs/operations.md).
 /// `MHD_add_connection` gives a connection to worker `socket % pool size`, which spreads them
 /// evenly. Stopping to accept is then this type's own act too (closing its socket), without
 /// `MHD_quiesce_daemon`.

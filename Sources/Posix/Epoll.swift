@@ -20,14 +20,8 @@ package struct EpollSet: Sendable {
       self.rawValue = rawValue
     }
 
-    /// `EPOLLIN`: there are bytes to read.
-    package static let readable = Events(rawValue: EPOLLIN.rawValue)
     /// `EPOLLRDHUP`: the peer has closed its sending half (a stream socket's end of input).
     package static let peerClosedWriting = Events(rawValue: EPOLLRDHUP.rawValue)
-    /// `EPOLLHUP`: both halves are closed; always reported, never asked for.
-    package static let hangUp = Events(rawValue: EPOLLHUP.rawValue)
-    /// `EPOLLERR`: the descriptor failed; always reported, never asked for.
-    package static let error = Events(rawValue: EPOLLERR.rawValue)
     /// `EPOLLONESHOT`: after one report the descriptor stays in the set but reports nothing
     /// more until it is modified.
     package static let oneShot = Events(rawValue: EPOLLONESHOT.rawValue)

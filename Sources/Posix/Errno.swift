@@ -21,8 +21,6 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   package static let brokenPipe = Errno(rawValue: EPIPE)
   /// `ECONNRESET`: the peer reset the connection.
   package static let connectionReset = Errno(rawValue: ECONNRESET)
-  /// `ECONNREFUSED`: nobody listens at the address.
-  package static let connectionRefused = Errno(rawValue: ECONNREFUSED)
   /// `EADDRINUSE`: another socket is bound to the address.
   package static let addressInUse = Errno(rawValue: EADDRINUSE)
   /// `ETIMEDOUT`: a timed wait ran out.

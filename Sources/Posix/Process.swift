@@ -50,9 +50,9 @@ package enum ProcessInfo {
   /// keeps, and resident memory grows with the largest requests seen rather than those in
   /// flight. Setting the threshold also fixes the heap's trim threshold, so the heap's own top is
   /// given back too. The default, 256 KiB, keeps a batch of the size apps send (1,000 items,
-  /// 219 KB) in heap memory the next batch reuses: as mappings of their own, its blocks were
-  /// faulted in page by page and unmapped again, for a quarter to a third more CPU per batch.
-  /// Call it before other threads start.
+  /// 219 KB) in heap memory the next batch reuses: as mappings of their own, its blocks would be
+  /// faulted in page by page and unmapped again on every batch (docs/performance.md has the
+  /// figures). Call it before other threads start.
   package static func returnLargeBlocksToTheSystem(threshold: Int = 256 << 10) {
     _ = mallopt(M_MMAP_THRESHOLD, Int32(threshold))
   }

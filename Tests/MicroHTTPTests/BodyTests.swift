@@ -200,15 +200,13 @@ struct BodyTests {
     #expect(LifecycleTests.waitUntil { server.liveRequestCount == 0 })
   }
 
-  @Test(arguments: ClientCloseTests.pools)
-  func aRequestCutOffByItsCloseIsReleasedAtOnce(threading: HTTPServer.Threading) throws {
+  @Test func aRequestCutOffByItsCloseIsReleasedAtOnce() throws {
     // The last bytes and the close in one segment: libmicrohttpd's epoll workers on their own
     // would keep each of these connections until the idle timeout (docs/operations.md); the
-    // close watcher makes them see the close, as its poll workers do.
+    // close watcher makes them see the close.
     // One worker: it takes up connections in the order they were accepted, so once the last
     // cut's body bytes are in, every cut connection has been started.
     let server = try TestServer.start {
-      $0.threading = threading
       $0.maxBodyBytes = Self.limit
       $0.connectionTimeout = 60
       $0.threads = 1

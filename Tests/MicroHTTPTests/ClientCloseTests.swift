@@ -5,17 +5,12 @@ import Posix
 import Testing
 
 /// A client's close that arrives with the last bytes it sends (corked into one segment) is seen
-/// at once, by the epoll workers through their `CloseWatcher` as by the poll workers.
+/// at once: libmicrohttpd's epoll workers see it through the server's `CloseWatcher`.
 @Suite("Client closes")
 struct ClientCloseTests {
-  static let pools: [HTTPServer.Threading] = [.eventLoopPool, .pollEventLoopPool]
-
   /// A server whose idle timeout (60 s) is far beyond every wait here.
-  static func server(
-    _ threading: HTTPServer.Threading, _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
-  ) throws -> HTTPServer {
+  static func server(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws -> HTTPServer {
     try TestServer.start {
-      $0.threading = threading
       $0.connectionTimeout = 60
       configure(&$0)
     }
@@ -33,9 +28,8 @@ struct ClientCloseTests {
     return "\(watcher.watchedSockets) watched, \(watcher.shutSockets) shut, \(watcher.failures) failures"
   }
 
-  @Test(arguments: pools)
-  func aCloseInTheHeadersIsSeenAtOnce(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
+  @Test func aCloseInTheHeadersIsSeenAtOnce() throws {
+    let server = try Self.server()
     defer { Self.stop(server) }
     let cuts = ["GET /fix", "GET /fixed HTTP/1.1\r\nHost: te", "POST /echo HTTP/1.1\r\nHost: test\r\n"]
     for cut in cuts { try HTTPTestClient(port: server.port).sendThenClose(cut) }
@@ -45,9 +39,8 @@ struct ClientCloseTests {
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
-  @Test(arguments: pools)
-  func aCloseInTheBodyReleasesItsRequest(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
+  @Test func aCloseInTheBodyReleasesItsRequest() throws {
+    let server = try Self.server()
     defer { Self.stop(server) }
     let head = "POST /echo HTTP/1.1\r\nHost: test\r\n"
     try HTTPTestClient(port: server.port).sendThenClose(head + "Content-Length: 100\r\n\r\n0123456789")
@@ -60,9 +53,8 @@ struct ClientCloseTests {
     #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
   }
 
-  @Test(arguments: pools)
-  func aHalfCloseAfterAWholeRequestIsStillAnswered(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
+  @Test func aHalfCloseAfterAWholeRequestIsStillAnswered() throws {
+    let server = try Self.server()
     defer { Self.stop(server) }
     let get = try HTTPTestClient(port: server.port)
     try get.sendThenShutdownWrite("GET /fixed HTTP/1.1\r\nHost: test\r\n\r\n")
@@ -75,10 +67,9 @@ struct ClientCloseTests {
     #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
   }
 
-  @Test(arguments: pools)
-  func aThousandConnectionsCutAtOnceAreAllReleased(threading: HTTPServer.Threading) throws {
+  @Test func aThousandConnectionsCutAtOnceAreAllReleased() throws {
     let count = 1000
-    let server = try Self.server(threading) {
+    let server = try Self.server() {
       $0.maxConnections = 2 * count
       $0.perClientConnectionLimit = 0
     }
@@ -100,9 +91,8 @@ struct ClientCloseTests {
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
-  @Test(arguments: pools)
-  func connectionsOnReusedDescriptorsAreNotShutByAnEarlierWatch(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
+  @Test func connectionsOnReusedDescriptorsAreNotShutByAnEarlierWatch() throws {
+    let server = try Self.server()
     defer { Self.stop(server) }
     // Each round cuts connections, whose descriptors the server frees, and opens new ones that
     // take those numbers while the cut ones' closes are still being handled.
@@ -124,9 +114,8 @@ struct ClientCloseTests {
     #expect(server.openConnectionCount == kept.count)
   }
 
-  @Test(arguments: pools)
-  func aDrainReleasesConnectionsCutWhileItWaits(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading) { $0.drainTimeout = 30 }
+  @Test func aDrainReleasesConnectionsCutWhileItWaits() throws {
+    let server = try Self.server() { $0.drainTimeout = 30 }
     let head = "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 20\r\n\r\n"
     let cut = try HTTPTestClient(port: server.port)
     try cut.send(head + "01234")

@@ -53,14 +53,6 @@ struct LifecycleTests {
     #expect(try HTTPTestClient(host: "127.0.0.1", port: server.port).request(path: "/fixed").status == 200)
   }
 
-  @Test func threadPerConnectionServesToo() throws {
-    let server = try TestServer.start { $0.threading = .threadPerConnection }
-    defer { server.stop() }
-    let client = try HTTPTestClient(port: server.port)
-    #expect(try client.request(method: "POST", path: "/echo", body: "a").bodyString == "a")
-    #expect(try client.request(method: "POST", path: "/echo", body: "b").bodyString == "b")
-  }
-
   /// The listener hands connections to libmicrohttpd's workers by socket number, so
   /// connections open at once are served by more than one worker thread (libmicrohttpd's own
   /// accepting could give them all to the worker that woke first).

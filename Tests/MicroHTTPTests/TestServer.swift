@@ -14,8 +14,7 @@ enum TestServer {
     detail: "Tab\there, newline\nthere, back\\slash, bell \u{07}, del \u{7F}, é and 🙂",
     pointer: "/a~1b/0", headers: [HTTPHeader("X-Problem", "yes")])
 
-  /// The routes: `GET /fixed`, `POST /echo`, `GET /query`, `GET /header`, `POST /problem`,
-  /// `POST /failure`.
+  /// The routes: `GET /fixed`, `POST /echo`, `GET /header`, `POST /problem`, `POST /failure`.
   static func routes() -> Router {
     var router = Router()
     router.add(.get, "/fixed") { _, response in
@@ -26,9 +25,6 @@ enum TestServer {
     router.add(.post, "/echo") { request, response in
       response.contentType = "application/octet-stream"
       request.withBody { response.write($0) }
-    }
-    router.add(.get, "/query") { request, response in
-      response.write(request.queryItem("name") ?? "-")
     }
     router.add(.get, "/header") { request, response in
       response.write(request.header("x-test") ?? "-")
@@ -64,6 +60,13 @@ enum TestServer {
   static func jsonObject(_ response: TestResponse) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(response.body))
     return try #require(object as? [String: Any])
+  }
+}
+
+extension HTTPRequest {
+  /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
+  func header(_ name: String) -> String? {
+    withHeaderBytes(name) { value in value.map { String(decoding: $0, as: UTF8.self) } }
   }
 }
 
