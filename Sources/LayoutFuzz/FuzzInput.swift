@@ -4,7 +4,7 @@ import LayoutService
 import MicroHTTP
 
 /// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
-/// request body. The request goes through the pipeline the server runs (`LayoutService.engine`:
+/// request body. The request goes through the pipeline the server runs (`RequestEngine.respond(to:)`:
 /// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
 /// that reads bodies with Foundation's `JSONDecoder`.
 ///
@@ -19,9 +19,11 @@ enum FuzzInput {
   /// Batch items past this many bytes are skimmed and answered 413: small, so that the fuzzer
   /// reaches that path within its input length.
   static let maxItemBytes = 256
-  static let engine = LayoutService(maxItemBytes: maxItemBytes).engine()
-  static let foundationEngine = LayoutService(.init(decoder: .foundation), maxItemBytes: maxItemBytes)
-    .engine()
+  static let engine = RequestEngine(
+    configuration: HTTPServer.Configuration(), service: LayoutAPI.service(maxItemBytes: maxItemBytes))
+  static let foundationEngine = RequestEngine(
+    configuration: HTTPServer.Configuration(),
+    service: LayoutAPI.service(.init(decoder: .foundation), maxItemBytes: maxItemBytes))
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
@@ -29,7 +31,7 @@ enum FuzzInput {
     let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
     let isBatch = selector & 0x40 != 0
     // The route table's endpoints, in its order: bit 7 picks the third, else bit 0 one of the first two.
-    let endpoint = LayoutService.operationPaths[selector & 0x80 != 0 ? 2 : Int(selector & 1)]
+    let endpoint = LayoutAPI.operationPaths[selector & 0x80 != 0 ? 2 : Int(selector & 1)]
     let path = endpoint + (isBatch ? "/batch" : "")
     var headers: [HTTPHeader] = []
     switch (selector >> 1) & 3 {

@@ -71,9 +71,9 @@ extension HTTPServer {
   static let flags =
     MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
 
-  /// The daemon options for `configuration`, without the end marker; the callbacks get `engine`
-  /// (a `RequestEngine`).
-  static func options(_ configuration: Configuration, engine: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+  /// The daemon options for `configuration`, without the end marker; the callbacks get `state`
+  /// (a `ServerState`).
+  static func options(_ configuration: Configuration, state: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
     func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
       MHD_OptionItem(option: option, value: value, ptr_value: nil)
     }
@@ -92,8 +92,8 @@ extension HTTPServer {
       // level -1 answers whitespace before a colon with HTML; `RequestFraming` makes the checks
       // that matter (docs/operations.md has the measurements).
       item(.STRICT_FOR_CLIENT, 0),
-      CMicroHTTPD_option_notify_completed(endRequest, engine),
-      CMicroHTTPD_option_notify_connection(noteConnection, engine),
+      CMicroHTTPD_option_notify_completed(endRequest, state),
+      CMicroHTTPD_option_notify_connection(noteConnection, state),
       CMicroHTTPD_option_unescape(decodeUnreserved, nil),
       CMicroHTTPD_option_uri_log(noteTarget, nil),
     ]

@@ -1,17 +1,23 @@
-/// A stage every answer passes through, at the two moments a service has (`HTTPService`):
-/// composed in order by a service (`RoutedService`), as Hummingbird composes middleware.
+/// A stage every answer passes through, at the two moments of a request a service has
+/// (`RoutedService`): just before its answer is sent (`prepare`), and at its end
+/// (`requestEnded`); composed in order by the service, as Hummingbird composes middleware.
 ///
-/// Both requirements run on the worker thread that serves the request: keep them short. A stage
-/// is a class: a service holds each as a reference it calls in place, where a struct in an
-/// existential would be copied out and destroyed on every call.
+/// Both run on the worker thread that serves the request: keep them short. A stage is a class:
+/// a service holds each as a reference it calls in place, where a struct in an existential
+/// would be copied out and destroyed on every call.
 package protocol HTTPMiddleware: AnyObject, Sendable {
   /// Adds to or changes an answer just before it is sent: every handler's answer and the
   /// server's own problems (400, 404, 405, 413, 503), not the answers libmicrohttpd sends by
-  /// itself (414, 431, 505). `request.body` is empty for the server's own answers.
+  /// itself (414, 431, 505). `request`'s body is empty for the server's own answers.
   func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest)
 
   /// Called once per request when it ends: answered, aborted or timed out.
   func requestEnded(_ request: borrowing CompletedRequest)
+
+  /// A server started serving the service: `gauges` reads its counters from now on. Called once
+  /// per server, before it answers a request; a service answered without a server (tests, the
+  /// fuzzer) never hears it.
+  func serverStarted(_ gauges: ServerGauges)
 }
 
 extension HTTPMiddleware {
@@ -20,6 +26,9 @@ extension HTTPMiddleware {
 
   /// Does nothing.
   package func requestEnded(_ request: borrowing CompletedRequest) {}
+
+  /// Does nothing.
+  package func serverStarted(_ gauges: ServerGauges) {}
 }
 
 /// What the server observed of one request, handed to the service when it ends.
@@ -39,7 +48,7 @@ package struct CompletedRequest: Sendable {
   package var bytesIn: Int
   /// Response body bytes queued.
   package var bytesOut: Int
-  /// The request's id, when the server assigns them (`HTTPService.requestIDs`).
+  /// The request's id, when the server assigns them (`RoutedService.requestIDs`).
   package var requestID: RequestID?
   /// The caller's W3C trace context, when its `traceparent` header was valid.
   package var trace: TraceContext?

@@ -43,7 +43,7 @@ struct AccessLogTests {
   }
 
   /// The route id of `/avoid` in layoutd's router.
-  static let avoidRoute = LayoutService().router.route(for: "/avoid")?.id
+  static let avoidRoute = LayoutAPI.service().routes.route(for: "/avoid")?.id
 
   static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
     CompletedRequest(
@@ -58,7 +58,7 @@ struct AccessLogTests {
     let ok = try fixture.client().post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", "trace-7")])
     let missing = try fixture.client().request(path: #"/a"b\c%0A"#)
-    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.liveRequestCount == 0 })
     fixture.server.stop()
     log.writer.close()
     let lines = pipe.drain().split(separator: "\n", omittingEmptySubsequences: false)

@@ -81,7 +81,7 @@ struct BatchLimitTests {
     // What it took is given back: a batch whose answer fits is answered at once.
     let fits = "[" + Array(repeating: item, count: 3).joined(separator: ",") + "]"
     #expect(try BatchTests.elements(try fixture.client().post("/avoid/batch", fits)).count == 3)
-    #expect(LayoutdFixture.waitUntil { fixture.server.heldBodyBytes == 0 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.heldBodyBytes == 0 })
   }
 
   @Test func theBatchLimitIsAFlagAndAnEnvironmentVariable() throws {

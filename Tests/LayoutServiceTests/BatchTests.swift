@@ -401,7 +401,7 @@ struct BatchTests {
     #expect(
       try fixture.client().post("/avoid/batch", "[" + requests.joined(separator: ",") + "]").status == 200)
     #expect(try fixture.client().post("/avoid", requests[0]).status == 200)
-    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.liveRequestCount == 0 })
     fixture.server.stop()
     log.writer.close()
     let objects = try pipe.drain().split(separator: "\n").map {

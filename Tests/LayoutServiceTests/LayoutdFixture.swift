@@ -13,7 +13,8 @@ import Testing
 /// `Content-Length`); `client(timeout:)` opens a connection, for what only a connection has:
 /// framing, keep-alive, limits met before a body is read, drain, timing.
 final class LayoutdFixture: TestTransport {
-  let service: LayoutService
+  /// What `/readyz` answers by.
+  let readiness = Readiness()
   let server: HTTPServer
 
   /// Starts the server `options` describe on 127.0.0.1:0 with two threads; `decoder`, `cors`
@@ -32,8 +33,9 @@ final class LayoutdFixture: TestTransport {
     if let cors { options.service.cors = cors }
     if let metrics { options.service.metrics = metrics }
     configure(&options.server)
-    service = options.layoutService(accessLog: accessLog)
-    server = try service.startServer(options.server)
+    server = try HTTPServer(
+      configuration: options.server,
+      service: options.layoutService(readiness: readiness, accessLog: accessLog))
   }
 
   deinit {

@@ -22,10 +22,10 @@ struct LimitTests {
     let extra = try fixture.client(timeout: 3)
     try extra.send(HTTPTestClient.encode(method: "GET", path: "/healthz", host: "test"))
     #expect(throws: (any Error).self) { try extra.readResponse() }
-    #expect(fixture.server.refusedConnectionCount >= 1)
+    #expect(fixture.server.gauges.refusedConnectionCount >= 1)
 
     admitted.removeLast().close()
-    #expect(LayoutdFixture.waitUntil { fixture.server.openConnectionCount == 3 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.openConnectionCount == 3 })
     #expect(try fixture.client().request(path: "/healthz").status == 200)
     let samples = MetricsTests.samples(try admitted[0].request(path: "/metrics").bodyString)
     #expect((samples["layoutd_http_connections_refused_total"] ?? 0) >= 1)
@@ -65,7 +65,7 @@ struct LimitTests {
     // A client that connects and sends nothing is closed; 30 s only bounds a failure.
     let silent = try fixture.client(timeout: 30)
     #expect(silent.isClosedByServer())
-    #expect(LayoutdFixture.waitUntil(seconds: 30) { fixture.server.openConnectionCount == 0 })
+    #expect(LayoutdFixture.waitUntil(seconds: 30) { fixture.server.gauges.openConnectionCount == 0 })
     // So is a keep-alive client that goes quiet after an answer. On a loaded machine the
     // request may come later than the timeout and find its connection closed already: only an
     // answered connection counts, on a new one each time.

@@ -125,14 +125,14 @@ struct MetricsTests {
         .compactMap { line in
           line.firstRange(of: "route=\"").map { line[$0.upperBound...].prefix { $0 != "\"" } }
         })
-    #expect(routes.isSubset(of: Set((LayoutService().router.paths + ["other"]).map { Substring($0) })))
+    #expect(routes.isSubset(of: Set((LayoutAPI.service().routes.paths + ["other"]).map { Substring($0) })))
     #expect(!text.contains("/probe/"))
   }
 
   @Test func everyServedPathHasARouteLabelOfItsOwn() throws {
-    let service = LayoutService()
-    let metrics = try #require(service.metrics)
-    let paths = service.router.paths
+    let service = LayoutAPI.service()
+    let metrics = try #require(service.middleware(ServiceMetrics.self))
+    let paths = service.routes.paths
     #expect(paths.count >= 10)
     #expect(paths.contains("/metrics"))
     #expect(metrics.labels == paths + ["other"])
@@ -152,9 +152,9 @@ struct MetricsTests {
   }
 
   @Test func everyStatusIsCountedUnderItsRoute() throws {
-    let service = LayoutService()
-    let metrics = try #require(service.metrics)
-    let avoid = service.router.route(for: "/avoid")?.id
+    let service = LayoutAPI.service()
+    let metrics = try #require(service.middleware(ServiceMetrics.self))
+    let avoid = service.routes.route(for: "/avoid")?.id
     for status in [200, 204, 400, 404, 405, 413, 415, 422, 431, 500, 503] {
       metrics.requestEnded(
         CompletedRequest(

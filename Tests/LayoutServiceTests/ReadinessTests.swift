@@ -25,10 +25,10 @@ struct ReadinessTests {
     #expect(try healthzClient.request(path: "/healthz").status == 200)
 
     let drained = DispatchSemaphore(value: 0)
-    let service = fixture.service
+    let readiness = fixture.readiness
     let server = fixture.server
     DispatchQueue.global().async {
-      service.readiness.beginDraining()
+      readiness.beginDraining()
       server.drain()
       drained.signal()
     }
@@ -65,21 +65,21 @@ struct ReadinessTests {
       body: body)
     let split = request.count - body.count / 2
     try client.send(Array(request[..<split]))
-    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 1 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.liveRequestCount == 1 })
 
     let drained = DispatchSemaphore(value: 0)
     let finished = Atomic<Bool>(false)
-    let service = fixture.service
+    let readiness = fixture.readiness
     let server = fixture.server
     DispatchQueue.global().async {
-      service.readiness.beginDraining()
+      readiness.beginDraining()
       server.drain()
       finished.store(true, ordering: .sequentiallyConsistent)
       drained.signal()
     }
     #expect(LayoutdFixture.waitUntil { server.isDraining })
     // Draining, with the half-sent request still held: the drain has not ended.
-    #expect(server.liveRequestCount == 1)
+    #expect(server.gauges.liveRequestCount == 1)
     let drainReturned = finished.load(ordering: .sequentiallyConsistent)
     #expect(!drainReturned)
     try client.send(Array(request[split...]))
@@ -96,10 +96,10 @@ struct ReadinessTests {
     let idle = try fixture.client()
     #expect(try idle.request(path: "/healthz").status == 200)
     let drained = DispatchSemaphore(value: 0)
-    let service = fixture.service
+    let readiness = fixture.readiness
     let server = fixture.server
     DispatchQueue.global().async {
-      service.readiness.beginDraining()
+      readiness.beginDraining()
       server.drain()
       drained.signal()
     }

@@ -54,7 +54,7 @@ struct SlowClientTests {
       stop.store(true, ordering: .relaxed)
       while !trickler.isFinished { usleep(10_000) }
     }
-    #expect(LayoutdFixture.waitUntil { fixture.server.openConnectionCount >= 1016 })
+    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.openConnectionCount >= 1016 })
 
     for round in 0..<3 {
       // Each round while the slow clients are mid-headers: a starved server would never answer
@@ -72,7 +72,7 @@ struct SlowClientTests {
     #expect(sent.load(ordering: .relaxed) < trickle.count, "the slow clients are still mid-headers")
     // The idle connections are still open and still served: nothing closed them while the
     // others were served.
-    #expect(fixture.server.openConnectionCount >= 1000)
+    #expect(fixture.server.gauges.openConnectionCount >= 1000)
     #expect(try idle[0].request(path: "/healthz").status == 200)
     #expect(try idle[999].request(path: "/healthz").status == 200)
   }

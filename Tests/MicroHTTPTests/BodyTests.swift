@@ -65,7 +65,7 @@ struct BodyTests {
     try client.send(raw)
     #expect(
       !client.sendMetClosedConnection,
-      "closed after the server read \(server.receivedBodyByteCount) of \(body.count) body bytes")
+      "closed after the server read \(server.gauges.receivedBodyByteCount) of \(body.count) body bytes")
     let response = try client.readResponse()
     #expect(response.status == 413)
     #expect(try client.request(path: "/fixed").status == 200, "the connection stays usable")
@@ -132,7 +132,8 @@ struct BodyTests {
       let piece = body[sent..<min(sent + 7, body.count)]
       try client.send(Array(piece))
       sent += piece.count
-      #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount == sent }, "piece ending at \(sent)")
+      #expect(
+        LifecycleTests.waitUntil { server.gauges.receivedBodyByteCount == sent }, "piece ending at \(sent)")
     }
     let response = try client.readResponse()
     #expect(response.status == 200)
@@ -150,7 +151,7 @@ struct BodyTests {
       try client.send(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n")
       // The server has read this chunk before the next is sent: four separate pieces.
       sent += piece.utf8.count
-      #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount == sent })
+      #expect(LifecycleTests.waitUntil { server.gauges.receivedBodyByteCount == sent })
     }
     try client.send("0\r\n\r\n")
     let response = try client.readResponse()
@@ -197,7 +198,7 @@ struct BodyTests {
     #expect(response.status == 200)
     #expect(response.body == body)
     // The abandoned request is released when the client leaves, not at the idle timeout.
-    #expect(LifecycleTests.waitUntil { server.liveRequestCount == 0 })
+    #expect(LifecycleTests.waitUntil { server.gauges.liveRequestCount == 0 })
   }
 
   @Test func aRequestCutOffByItsCloseIsReleasedAtOnce() throws {
@@ -219,8 +220,11 @@ struct BodyTests {
       try HTTPTestClient(port: server.port).sendThenClose(
         "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n0123456789")
     }
-    #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount >= 30 })
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(LifecycleTests.waitUntil { server.gauges.receivedBodyByteCount >= 30 })
+    #expect(
+      LifecycleTests.waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+      })
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 

@@ -19,12 +19,12 @@ struct ClientCloseTests {
   /// Stops `server`; a system call its close watcher made that failed fails the test.
   static func stop(_ server: HTTPServer) {
     server.stop()
-    #expect(server.engine.closeWatcher?.failures ?? 0 == 0, "watcher: \(watcherState(server))")
+    #expect(server.closeWatcher.failures == 0, "watcher: \(watcherState(server))")
   }
 
   /// What the server's close watcher has seen and done, for a failure's message.
   static func watcherState(_ server: HTTPServer) -> String {
-    guard let watcher = server.engine.closeWatcher else { return "none" }
+    let watcher = server.closeWatcher
     return "\(watcher.watchedSockets) watched, \(watcher.shutSockets) shut, \(watcher.failures) failures"
   }
 
@@ -34,8 +34,10 @@ struct ClientCloseTests {
     let cuts = ["GET /fix", "GET /fixed HTTP/1.1\r\nHost: te", "POST /echo HTTP/1.1\r\nHost: test\r\n"]
     for cut in cuts { try HTTPTestClient(port: server.port).sendThenClose(cut) }
     #expect(
-      LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.pendingConnectionCount == 0 })
-    #expect(server.liveRequestCount == 0)
+      LifecycleTests.waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.pendingConnectionCount == 0
+      })
+    #expect(server.gauges.liveRequestCount == 0)
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
@@ -48,9 +50,12 @@ struct ClientCloseTests {
     // A body sent in two pieces, the close with the second.
     let client = try HTTPTestClient(port: server.port)
     try client.send(head + "Content-Length: 100\r\n\r\n01234")
-    #expect(LifecycleTests.waitUntil { server.liveRequestCount >= 1 })
+    #expect(LifecycleTests.waitUntil { server.gauges.liveRequestCount >= 1 })
     try client.sendThenClose("56789")
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(
+      LifecycleTests.waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+      })
   }
 
   @Test func aHalfCloseAfterAWholeRequestIsStillAnswered() throws {
@@ -64,7 +69,10 @@ struct ClientCloseTests {
     try post.sendThenShutdownWrite("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 5\r\n\r\nhello")
     #expect(try post.readResponse().bodyString == "hello")
     #expect(post.isClosedByServer())
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(
+      LifecycleTests.waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+      })
   }
 
   @Test func aThousandConnectionsCutAtOnceAreAllReleased() throws {
@@ -75,16 +83,16 @@ struct ClientCloseTests {
     }
     defer { Self.stop(server) }
     let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
-    #expect(LifecycleTests.waitUntil(seconds: 30) { server.openConnectionCount == count })
+    #expect(LifecycleTests.waitUntil(seconds: 30) { server.gauges.openConnectionCount == count })
     for client in clients {
       try client.sendThenClose("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n0123456789")
     }
     let cut = MonotonicClock.now
     #expect(
       LifecycleTests.waitUntil(seconds: 30) {
-        server.openConnectionCount == 0 && server.liveRequestCount == 0
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
       },
-      "\(server.openConnectionCount) open, \(server.liveRequestCount) live, watcher: \(Self.watcherState(server))"
+      "\(server.gauges.openConnectionCount) open, \(server.gauges.liveRequestCount) live, watcher: \(Self.watcherState(server))"
     )
     // Released promptly: nothing waited for the idle timeout (60 s).
     #expect(MonotonicClock.now.seconds(since: cut) < 20)
@@ -106,12 +114,12 @@ struct ClientCloseTests {
       #expect(try client.request(method: "POST", path: "/echo", body: "round \(round)").status == 200)
       kept.append(client)
     }
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == kept.count })
+    #expect(LifecycleTests.waitUntil { server.gauges.openConnectionCount == kept.count })
     for (round, client) in kept.enumerated() {
       let response = try client.request(method: "POST", path: "/echo", body: "again \(round)")
       #expect(response.bodyString == "again \(round)")
     }
-    #expect(server.openConnectionCount == kept.count)
+    #expect(server.gauges.openConnectionCount == kept.count)
   }
 
   @Test func aDrainReleasesConnectionsCutWhileItWaits() throws {
@@ -121,7 +129,7 @@ struct ClientCloseTests {
     try cut.send(head + "01234")
     let halfClosing = try HTTPTestClient(port: server.port)
     try halfClosing.send(head + "abcde")
-    #expect(LifecycleTests.waitUntil { server.liveRequestCount == 2 })
+    #expect(LifecycleTests.waitUntil { server.gauges.liveRequestCount == 2 })
     let drained = server.drainInBackground()
     #expect(LifecycleTests.waitUntil { server.isDraining })
     // The listener has stopped accepting; the closes are still seen.
@@ -132,7 +140,7 @@ struct ClientCloseTests {
     #expect(answer.headers["Connection"]?.lowercased() == "close")
     // Within the wait, not at the drain timeout (30 s) or the idle timeout (60 s).
     #expect(drained.wait(timeout: .now() + 15) == .success)
-    #expect(server.liveRequestCount == 0)
+    #expect(server.gauges.liveRequestCount == 0)
     Self.stop(server)
   }
 }

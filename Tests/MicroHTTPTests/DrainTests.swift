@@ -19,7 +19,7 @@ struct DrainTests {
     #expect(during.headers["Connection"]?.lowercased() == "close")
     #expect(client.isClosedByServer())
     #expect(drained.wait(timeout: .now() + 8) == .success)
-    #expect(server.liveRequestCount == 0)
+    #expect(server.gauges.liveRequestCount == 0)
   }
 
   @Test(.timeLimit(.minutes(3)))
@@ -45,7 +45,7 @@ struct DrainTests {
     // The only worker is held in a handler: a connection accepted now waits in its queue,
     // handed over but not started, when the drain begins.
     let late = try HTTPTestClient(port: server.port, timeout: 30)
-    #expect(LifecycleTests.waitUntil { server.pendingConnectionCount == 1 })
+    #expect(LifecycleTests.waitUntil { server.gauges.pendingConnectionCount == 1 })
     try late.send(HTTPTestClient.encode(method: "GET", path: "/fixed", host: "test"))
     let drained = server.drainInBackground()
     #expect(LifecycleTests.waitUntil { server.isDraining })
@@ -55,7 +55,7 @@ struct DrainTests {
     #expect(answer.status == 200)
     #expect(answer.headers["Connection"]?.lowercased() == "close")
     #expect(drained.wait(timeout: .now() + 30) == .success)
-    #expect(server.pendingConnectionCount == 0)
+    #expect(server.gauges.pendingConnectionCount == 0)
   }
 
   @Test func connectionsAreCountedFromStartToClose() throws {
@@ -64,11 +64,13 @@ struct DrainTests {
     // Connected, no request sent: counted once libmicrohttpd has started them.
     let clients = try (0..<3).map { _ in try HTTPTestClient(port: server.port) }
     #expect(
-      LifecycleTests.waitUntil { server.openConnectionCount == 3 && server.pendingConnectionCount == 0 })
+      LifecycleTests.waitUntil {
+        server.gauges.openConnectionCount == 3 && server.gauges.pendingConnectionCount == 0
+      })
     clients[0].close()
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 2 })
+    #expect(LifecycleTests.waitUntil { server.gauges.openConnectionCount == 2 })
     #expect(try clients[1].request(path: "/fixed").status == 200)
-    #expect(server.openConnectionCount == 2)
+    #expect(server.gauges.openConnectionCount == 2)
   }
 
   @Test func theConnectionLimitClosesExtraConnectsAndFreesSlotsOnClose() throws {
@@ -77,12 +79,12 @@ struct DrainTests {
     let second = try HTTPTestClient(port: server.port)
     #expect(try first.request(path: "/fixed").status == 200)
     #expect(try second.request(path: "/fixed").status == 200)
-    #expect(server.openConnectionCount == 2)
+    #expect(server.gauges.openConnectionCount == 2)
     let third = try HTTPTestClient(port: server.port, timeout: 3)
     #expect(third.isClosedByServer())
-    #expect(server.refusedConnectionCount == 1)
+    #expect(server.gauges.refusedConnectionCount == 1)
     first.close()
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 1 })
+    #expect(LifecycleTests.waitUntil { server.gauges.openConnectionCount == 1 })
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
@@ -96,7 +98,9 @@ struct DrainTests {
     // The accept thread counts a connection before libmicrohttpd refuses it and uncounts it
     // after: the last refusal is seen a moment before the count settles.
     #expect(
-      LifecycleTests.waitUntil { server.refusedConnectionCount == 6 && server.pendingConnectionCount == 2 })
+      LifecycleTests.waitUntil {
+        server.gauges.refusedConnectionCount == 6 && server.gauges.pendingConnectionCount == 2
+      })
     held.release.signal()
     #expect(try busy.readResponse().bodyString == "slow reply")
     var answered = 0
@@ -104,7 +108,7 @@ struct DrainTests {
       if let response = try? client.request(path: "/fixed"), response.status == 200 { answered += 1 }
     }
     #expect(answered == 2)
-    #expect(server.refusedConnectionCount == 6)
+    #expect(server.gauges.refusedConnectionCount == 6)
   }
 
   @Test func anHTTP11RequestWithoutHostIs400() throws {

@@ -87,18 +87,18 @@ struct LifecycleTests {
     for _ in 0..<3 {
       let leaving = try HTTPTestClient(port: server.port)
       try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n0123456789")
-      #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+      #expect(Self.waitUntil { server.gauges.liveRequestCount >= 1 })
       leaving.close()
-      #expect(Self.waitUntil { server.liveRequestCount == 0 })
+      #expect(Self.waitUntil { server.gauges.liveRequestCount == 0 })
     }
     let answered = try HTTPTestClient(port: server.port)
     #expect(try answered.request(path: "/fixed").status == 200)
-    #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    #expect(Self.waitUntil { server.gauges.liveRequestCount == 0 })
     let lingering = try HTTPTestClient(port: server.port)
     try lingering.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n")
-    #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+    #expect(Self.waitUntil { server.gauges.liveRequestCount >= 1 })
     server.stop()
-    #expect(server.liveRequestCount == 0)
+    #expect(server.gauges.liveRequestCount == 0)
     server.stop()
   }
 
@@ -138,7 +138,7 @@ struct LifecycleTests {
     }
     // `stop()` has begun once connects are refused; it waits for the held request.
     #expect(Self.waitUntil { (try? HTTPTestClient(port: server.port)) == nil })
-    #expect(server.liveRequestCount == 1)
+    #expect(server.gauges.liveRequestCount == 1)
     let stopReturned = returned.load(ordering: .sequentiallyConsistent)
     #expect(!stopReturned)
     held.release.signal()
@@ -156,10 +156,10 @@ struct LifecycleTests {
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
     _ = try client.request(path: "/missing")
     _ = try client.request(method: "PUT", path: "/fixed")
-    #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    #expect(Self.waitUntil { server.gauges.liveRequestCount == 0 })
     let leaving = try HTTPTestClient(port: server.port)
     try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
-    #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+    #expect(Self.waitUntil { server.gauges.liveRequestCount >= 1 })
     leaving.close()
     server.stop()
     let seen = records.withLock { $0 }
@@ -195,11 +195,11 @@ struct LifecycleTests {
     let client = try HTTPTestClient(port: server.port)
     /// Sends a POST /echo whose body arrives in two pieces, so that it is kept in the state.
     func echoInPieces(_ body: String, headers: String = "") throws -> TestResponse {
-      let received = server.receivedBodyByteCount
+      let received = server.gauges.receivedBodyByteCount
       try client.send(
         "POST /echo HTTP/1.1\r\nHost: test\r\n\(headers)Content-Length: \(body.utf8.count)\r\n\r\n")
       try client.send(String(body.prefix(3)))
-      #expect(Self.waitUntil { server.receivedBodyByteCount >= received + 3 })
+      #expect(Self.waitUntil { server.gauges.receivedBodyByteCount >= received + 3 })
       try client.send(String(body.dropFirst(3)))
       return try client.readResponse()
     }
@@ -212,7 +212,8 @@ struct LifecycleTests {
     let fixed = try client.request(path: "/fixed")
     #expect(fixed.status == 200)
     try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
-    #expect(Self.waitUntil { server.liveRequestCount == 1 && server.receivedBodyByteCount >= 22 })
+    #expect(
+      Self.waitUntil { server.gauges.liveRequestCount == 1 && server.gauges.receivedBodyByteCount >= 22 })
     client.close()
     #expect(Self.waitUntil { records.withLock { $0.count } == 5 })
     let seen = records.withLock { $0 }

@@ -1,7 +1,8 @@
 import HTTPTesting
-import MicroHTTP
 import Synchronization
 import Testing
+
+@testable import MicroHTTP
 
 @Suite("Routing")
 struct RoutingTests {
@@ -98,14 +99,15 @@ struct RoutingTests {
     var router = Router()
     for path in ["/a", "/ab", "/b/c", "/é"] { router.add(.get, path) { _, _ in } }
     router.add(.post, "/ab") { _, _ in }
+    let routes = router.build()
     for (target, known) in [
       ("/a", "/a"), ("/ab", "/ab"), ("/b/c", "/b/c"), ("/é", "/é"), ("/abc", nil), ("/b", nil), ("/", nil),
       ("", nil),
       ("/A", nil), ("http://host/a", nil),
     ] {
-      #expect(target.withCString { router.knownPath($0) } == known, "\(target)")
+      #expect(target.withCString { routes.knownPath($0) } == known, "\(target)")
     }
-    #expect("/a".withCString { Router().knownPath($0) } == nil)
+    #expect("/a".withCString { Router().build().knownPath($0) } == nil)
   }
 
   @Test func getRouteAllowsGETAndHEAD() throws {
@@ -136,7 +138,7 @@ struct RoutingTests {
       response.status = 204
       response.addHeader("Access-Control-Allow-Methods", "POST")
     }
-    #expect(router.allowedMethods(for: "/echo") == "OPTIONS, POST")
+    #expect(router.build().allowedMethods(for: "/echo") == "OPTIONS, POST")
     let server = try TestServer.start(router: router)
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
@@ -146,6 +148,62 @@ struct RoutingTests {
     let refused = try client.request(method: "PUT", path: "/echo")
     #expect(refused.status == 405)
     #expect(refused.headers["Allow"] == "OPTIONS, POST")
+  }
+
+  /// Each path's `Allow`, the server's, and a handler made from its path's `Allow` (as a CORS
+  /// preflight's is) come out the same in whatever order the routes are added.
+  @Test func theOrderRoutesAreAddedInChangesNoAllowAndNoAnswerMadeFromIt() throws {
+    let preflight: Router.HandlerMaker = { allow in
+      { _, response in
+        response.status = 204
+        response.addHeader("Allow", allow)
+      }
+    }
+    let additions: [@Sendable (inout Router) -> Void] = [
+      { $0.add(.post, "/a") { _, _ in } },
+      { $0.add(.options, "/a", makingHandler: preflight) },
+      { $0.add(.get, "/a") { _, _ in } },
+      { $0.add(.put, "/b") { _, _ in } },
+      { $0.add(.options, "/b", makingHandler: preflight) },
+    ]
+    func orders(_ rest: [Int]) -> [[Int]] {
+      guard !rest.isEmpty else { return [[]] }
+      return rest.indices.flatMap { index in
+        orders(Array(rest[..<index] + rest[(index + 1)...])).map { [rest[index]] + $0 }
+      }
+    }
+    let every = orders(Array(additions.indices))
+    #expect(every.count == 120)
+    for order in every {
+      var router = Router()
+      for index in order { additions[index](&router) }
+      let routes = router.build()
+      #expect(routes.allowedMethods(for: "/a") == "GET, HEAD, OPTIONS, POST", "\(order)")
+      #expect(routes.allowedMethods(for: "/b") == "OPTIONS, PUT", "\(order)")
+      for (path, allow) in [("/a", "GET, HEAD, OPTIONS, POST"), ("/b", "OPTIONS, PUT")] {
+        guard case .handler(let handler) = routes.decision(for: .options, path: path).reply else {
+          Issue.record("no OPTIONS handler on \(path), \(order)")
+          continue
+        }
+        var response = HTTPResponse()
+        try handler(
+          HTTPRequest(method: .options, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)),
+          &response)
+        #expect(
+          response.status == 204 && response.headers == [HTTPHeader("Allow", allow)], "\(path) \(order)")
+      }
+      guard case .handler(let serverWide) = routes.decision(for: .options, path: "*").reply else {
+        Issue.record("no OPTIONS * answer, \(order)")
+        continue
+      }
+      var response = HTTPResponse()
+      try serverWide(
+        HTTPRequest(method: .options, path: "*", body: UnsafeRawBufferPointer(start: nil, count: 0)),
+        &response)
+      #expect(response.headers == [HTTPHeader("Allow", "GET, HEAD, OPTIONS, POST, PUT")], "\(order)")
+      // The paths keep the order they were first added in: that, and only that, follows it.
+      #expect(Set(routes.paths) == ["/a", "/b"])
+    }
   }
 
   @Test func optionsForTheAsteriskAnswersForTheWholeServer() throws {

@@ -53,7 +53,7 @@ enum TestServer {
 
   /// The route id of `path` in `routes()`.
   static func routeID(_ path: String) -> RouteID? {
-    routes().route(for: path)?.id
+    routes().build().route(for: path)?.id
   }
 
   /// The members of a JSON object body.

@@ -4,7 +4,7 @@ extension LayoutdOptions {
     usage: layoutd [options]
            layoutd --health-check [--host ADDRESS] [--port N]
 
-    Keyboard-avoidance layout over HTTP: \(LayoutService.operationPaths.map { "POST \($0)" }.joined(separator: ", ")),
+    Keyboard-avoidance layout over HTTP: \(LayoutAPI.operationPaths.map { "POST \($0)" }.joined(separator: ", ")),
     and their /batch routes.
 
     options:
