@@ -18,6 +18,9 @@ package final class RoutedService: Sendable {
   package let requestIDs: RequestIDs?
   /// The stages every answer passes through, in order.
   package let middleware: [any HTTPMiddleware]
+  /// `middleware` as a chain, first to last, which each request walks: a stage read from an
+  /// array is retained and released, one held in a `let` of a link it walks through is not.
+  private let chain: MiddlewareLink?
 
   /// Answers through the routes `router` builds, naming requests with `requestIDs` (none by
   /// default), every answer passing through `middleware` in order.
@@ -25,6 +28,7 @@ package final class RoutedService: Sendable {
     self.routes = router.build()
     self.requestIDs = requestIDs
     self.middleware = middleware
+    chain = middleware.reversed().reduce(nil) { next, stage in MiddlewareLink(stage, next: next) }
   }
 
   /// Whether any middleware is there to hear when requests end: the engine times them only then.
@@ -41,17 +45,39 @@ package final class RoutedService: Sendable {
   /// Lets every middleware prepare the answer, in order.
   @inline(__always)
   func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
-    for stage in middleware { stage.prepare(&response, for: request) }
+    chain?.prepare(&response, for: request)
   }
 
   /// Tells every middleware, in order.
   @inline(__always)
   func requestEnded(_ request: borrowing CompletedRequest) {
-    for stage in middleware { stage.requestEnded(request) }
+    chain?.requestEnded(request)
   }
 
   /// Hands every middleware the gauges of the server that starts serving this service.
   func serverStarted(_ gauges: ServerGauges) {
     for stage in middleware { stage.serverStarted(gauges) }
+  }
+}
+
+/// One middleware of a `RoutedService` and the rest after it: the chain each request walks, as
+/// Hummingbird's middleware group is a chain of responders, each calling the next.
+private final class MiddlewareLink: Sendable {
+  let stage: any HTTPMiddleware
+  let next: MiddlewareLink?
+
+  init(_ stage: any HTTPMiddleware, next: MiddlewareLink?) {
+    self.stage = stage
+    self.next = next
+  }
+
+  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
+    stage.prepare(&response, for: request)
+    next?.prepare(&response, for: request)
+  }
+
+  func requestEnded(_ request: borrowing CompletedRequest) {
+    stage.requestEnded(request)
+    next?.requestEnded(request)
   }
 }

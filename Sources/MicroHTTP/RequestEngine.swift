@@ -74,7 +74,13 @@ extension RequestEngine {
       }
     }
     state.requestID = requestID(for: headers)
-    let decision = routes.decision(for: state.method, path: state.path)
+    // A connection's request whose target is a route's path has its route already.
+    let decision =
+      if let route = state.route {
+        routes.decision(for: state.method, route: route)
+      } else {
+        routes.decision(for: state.method, path: state.path)
+      }
     state.route = decision.route
     state.maxBodyBytes = decision.maxBodyBytes ?? maxBodyBytes
     // A problem found in the headers (framing, `Host`) stands; else the route decides.
@@ -210,6 +216,13 @@ extension RequestEngine {
     let held = state.heldBytes + state.answerRoom
     state.clear()
     bodyMemory.give(held)
+  }
+
+  /// The route whose path is exactly the C string `target`, and its path (`Routes.route(matching:)`):
+  /// read through the engine, whose routes a call borrows, where reading them through another
+  /// object would copy them.
+  func route(matching target: UnsafePointer<CChar>) -> (id: RouteID, path: String)? {
+    routes.route(matching: target)
   }
 
   /// The id `request` is answered and logged under: the client's own when it is sane, otherwise

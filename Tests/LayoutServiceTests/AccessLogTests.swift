@@ -45,10 +45,12 @@ struct AccessLogTests {
   /// The route id of `/avoid` in layoutd's router.
   static let avoidRoute = LayoutAPI.service().routes.route(for: "/avoid")?.id
 
-  static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
+  static func record(
+    path: String = "/avoid", status: Int = 200, id: String? = "id-1", completed: Bool = true
+  ) -> CompletedRequest {
     CompletedRequest(
       method: .post, path: path, route: avoidRoute, status: status, durationNanoseconds: 84_321, bytesIn: 218,
-      bytesOut: 120, requestID: id.map(RequestID.init), completed: true)
+      bytesOut: 120, requestID: id.map(RequestID.init), completed: completed)
   }
 
   @Test func jsonLinesDescribeEachRequest() throws {
@@ -94,8 +96,7 @@ struct AccessLogTests {
       String(decoding: line, as: UTF8.self)
         == "2023-11-14T22:13:20.005Z POST /a\\x0ab\\x20c\\x5c 200 84us in=218 out=120 id=id-1\n")
     line.removeAll()
-    var aborted = Self.record(status: 0, id: nil)
-    aborted.completed = false
+    let aborted = Self.record(status: 0, id: nil, completed: false)
     AccessLogLine.text(aborted, at: timespec(tv_sec: 0, tv_nsec: 0), into: &line)
     #expect(
       String(decoding: line, as: UTF8.self)

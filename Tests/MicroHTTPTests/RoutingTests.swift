@@ -105,9 +105,11 @@ struct RoutingTests {
       ("", nil),
       ("/A", nil), ("http://host/a", nil),
     ] {
-      #expect(target.withCString { routes.knownPath($0) } == known, "\(target)")
+      #expect(target.withCString { routes.route(matching: $0)?.path } == known, "\(target)")
+      #expect(
+        target.withCString { routes.route(matching: $0)?.id } == known.flatMap { routes.route(for: $0)?.id })
     }
-    #expect("/a".withCString { Router().build().knownPath($0) } == nil)
+    #expect("/a".withCString { Router().build().route(matching: $0) } == nil)
   }
 
   @Test func getRouteAllowsGETAndHEAD() throws {

@@ -91,4 +91,7 @@ final class CORSMiddleware: HTTPMiddleware {
     }
     response.addHeader("Access-Control-Expose-Headers", CORSPolicy.exposeHeaders)
   }
+
+  /// Nothing: the headers are on the answer.
+  func requestEnded(_ request: borrowing CompletedRequest) {}
 }

@@ -52,6 +52,9 @@ package final class ServiceMetrics: HTTPMiddleware {
     startTime = ProcessInfo.startTime
   }
 
+  /// Nothing: the answer is counted when its request ends.
+  package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
+
   /// Counts one finished request.
   package func requestEnded(_ request: borrowing CompletedRequest) {
     let shard = ThreadIndex.shard

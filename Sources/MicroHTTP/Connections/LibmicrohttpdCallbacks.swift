@@ -109,8 +109,9 @@ private func startRequest(
   method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
 ) -> MHD_Result {
   state.method = HTTPMethod(cString: method)
-  let routed = server.engine.routes.knownPath(url)
-  state.path = routed ?? requestPath(url)
+  let routed = server.engine.route(matching: url)
+  state.route = routed?.id
+  state.path = routed?.path ?? requestPath(url)
   let framing = RequestFraming(
     connection, requestLine: method, version: version, memoryLimit: server.maxHeaderBytes)
   state.contentLength = framing.contentLength

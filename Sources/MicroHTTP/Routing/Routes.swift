@@ -13,8 +13,8 @@ package struct Routes: Sendable {
   /// The routes, by `RouteID`.
   private let routes: [Route]
   /// Every route's path in UTF-8, one after another: route `i`'s are
-  /// `pathBytes[pathStarts[i]..<pathStarts[i + 1]]`. What `knownPath` compares a request target
-  /// with, no string made.
+  /// `pathBytes[pathStarts[i]..<pathStarts[i + 1]]`. What `route(matching:)` compares a request
+  /// target with, no string made.
   private let pathBytes: [UInt8]
   private let pathStarts: [Int]
   /// The `Allow` value of `OPTIONS *`: every method some route takes, and `OPTIONS`.
@@ -47,14 +47,16 @@ package struct Routes: Sendable {
     route(for: path)?.allow
   }
 
-  /// The path of the route whose path is exactly the C string `target`, as the routes' own
-  /// string (none made for the request), or `nil` when no route has that path.
-  package func knownPath(_ target: UnsafePointer<CChar>) -> String? {
+  /// The route whose path is exactly the C string `target`, and that path as the routes' own
+  /// string (none made for the request); `nil` when no route has that path.
+  package func route(matching target: UnsafePointer<CChar>) -> (id: RouteID, path: String)? {
     let length = strlen(target)
     return pathBytes.withUnsafeBufferPointer { bytes in
       guard let base = bytes.baseAddress else { return nil }
       for index in routes.indices where pathStarts[index + 1] &- pathStarts[index] == length {
-        if memcmp(base + pathStarts[index], target, length) == 0 { return routes[index].path }
+        if memcmp(base + pathStarts[index], target, length) == 0 {
+          return (routes[index].id, routes[index].path)
+        }
       }
       return nil
     }
@@ -67,12 +69,19 @@ package struct Routes: Sendable {
       if path == "*" { return serverWideDecision(for: method) }
       return RouteDecision(route: nil, reply: .problem(.notFound(path: path)))
     }
+    return decision(for: method, route: routes[index].id)
+  }
+
+  /// What answers a `method` request for the path of `route` (found by `route(matching:)`): its
+  /// handler, or the 405 problem.
+  func decision(for method: HTTPMethod, route: RouteID) -> RouteDecision {
+    let index = route.rawValue
     // The route's handlers read in place (`Route.handler(in:for:)`): a method called on the
     // array's element would copy the whole route first.
     guard let handler = Route.handler(in: routes[index].handlers, for: method) else {
       return RouteDecision(
         route: routes[index].id,
-        reply: .problem(.methodNotAllowed(method, path: path, allow: routes[index].allow)),
+        reply: .problem(.methodNotAllowed(method, path: routes[index].path, allow: routes[index].allow)),
         maxBodyBytes: routes[index].maxBodyBytes)
     }
     return RouteDecision(
