@@ -39,8 +39,9 @@ let package = Package(
     // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards; writes
     // problem documents with LayoutJSON's string escaper.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON", "Posix"]),
-    // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
-    .target(name: "HTTPTesting", dependencies: ["Posix"]),
+    // The test harness: a server on 127.0.0.1 answering over a connection (a small blocking
+    // HTTP/1.1 client) and through its engine without one, for both HTTP suites.
+    .target(name: "HTTPTesting", dependencies: ["MicroHTTP", "Posix"]),
     // The service: routes, handlers (single and batch), the two request decoders, problem
     // answers, command-line options, drain and operations.
     .target(

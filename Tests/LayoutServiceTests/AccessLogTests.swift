@@ -56,11 +56,11 @@ struct AccessLogTests {
   @Test func jsonLinesDescribeEachRequest() throws {
     let pipe = LogPipe()
     let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
-    let fixture = try LayoutdFixture(accessLog: log)
+    let fixture = try HTTPTestServer.layoutd(accessLog: log)
     let ok = try fixture.client().post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", "trace-7")])
     let missing = try fixture.client().request(path: #"/a"b\c%0A"#)
-    #expect(LayoutdFixture.waitUntil { fixture.server.gauges.liveRequestCount == 0 })
+    #expect(waitUntil { fixture.gauges.liveRequestCount == 0 })
     fixture.server.stop()
     log.writer.close()
     let lines = pipe.drain().split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LayoutService
 import LayoutTesting
 import Testing
@@ -10,7 +11,7 @@ struct GoldenExampleTests {
     let examples = try GoldenExamples.load()
     #expect(examples.count >= 16)
     #expect(examples.contains { $0.endpoint == "/chat" })
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     for example in examples {
       let response = try fixture.post(
         example.endpoint, String(decoding: example.request, as: UTF8.self))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import MicroHTTP
 import Testing
 
@@ -75,33 +76,30 @@ struct RouteTableTests {
   }
 
   @Test func everyPreflightAnswersWithTheAllowOfItsPath() throws {
-    let service = LayoutAPI.service()
-    let engine = RequestEngine(configuration: HTTPServer.Configuration(), service: service)
+    let server = try HTTPTestServer.layoutd()
+    let routes = server.engine.routes
     var preflights = 0
-    for path in service.routes.paths {
-      let allow = try #require(service.routes.allowedMethods(for: path))
+    for path in routes.paths {
+      let allow = try #require(routes.allowedMethods(for: path))
       guard allow.contains("OPTIONS") else { continue }
       preflights += 1
-      let answer = engine.respond(
-        to: HTTPRequest(method: .options, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)))
+      let answer = server.request(method: "OPTIONS", path: path)
       #expect(answer.status == 204, "\(path)")
-      #expect(answer.headers.filter { $0.name == "Allow" }.map(\.value) == [allow], "\(path)")
-      let refused = engine.respond(
-        to: HTTPRequest(method: .delete, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)))
+      #expect(answer.headers.values(for: "Allow") == [allow], "\(path)")
+      let refused = server.request(method: "DELETE", path: path)
       #expect(refused.status == 405, "\(path)")
-      #expect(refused.headers.filter { $0.name == "Allow" }.map(\.value) == [allow], "\(path)")
+      #expect(refused.headers.values(for: "Allow") == [allow], "\(path)")
     }
     #expect(preflights == 2 * LayoutAPI.operationPaths.count)
   }
 
-  @Test func optionsForTheWholeServerAllowsEveryMethodOfEveryRoute() {
-    let service = LayoutAPI.service()
-    let answer = RequestEngine(configuration: HTTPServer.Configuration(), service: service).respond(
-      to: HTTPRequest(method: .options, path: "*", body: UnsafeRawBufferPointer(start: nil, count: 0)))
+  @Test func optionsForTheWholeServerAllowsEveryMethodOfEveryRoute() throws {
+    let server = try HTTPTestServer.layoutd()
+    let answer = server.request(method: "OPTIONS", path: "*")
     #expect(answer.status == 200)
-    let everyMethod = Set(Self.routedRoutes(service).values.flatMap { $0 })
+    let everyMethod = Set(Self.routedRoutes(LayoutAPI.service()).values.flatMap { $0 })
     #expect(everyMethod == ["get", "head", "options", "post"])
-    #expect(answer.headers.filter { $0.name == "Allow" }.map(\.value) == ["GET, HEAD, OPTIONS, POST"])
+    #expect(answer.headers.values(for: "Allow") == ["GET, HEAD, OPTIONS, POST"])
     #expect(answer.body.isEmpty)
   }
 }

@@ -9,21 +9,23 @@ import Testing
 @Suite("Client closes")
 struct ClientCloseTests {
   /// A server whose idle timeout (60 s) is far beyond every wait here.
-  static func server(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws -> HTTPServer {
-    try TestServer.start {
+  static func server(
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) throws -> HTTPTestServer {
+    try HTTPTestServer {
       $0.connectionTimeout = 60
       configure(&$0)
     }
   }
 
   /// Stops `server`; a system call its close watcher made that failed fails the test.
-  static func stop(_ server: HTTPServer) {
+  static func stop(_ server: HTTPTestServer) {
     server.stop()
     #expect(server.closeWatcher.failures == 0, "watcher: \(watcherState(server))")
   }
 
   /// What the server's close watcher has seen and done, for a failure's message.
-  static func watcherState(_ server: HTTPServer) -> String {
+  static func watcherState(_ server: HTTPTestServer) -> String {
     let watcher = server.closeWatcher
     return "\(watcher.watchedSockets) watched, \(watcher.shutSockets) shut, \(watcher.failures) failures"
   }
@@ -34,7 +36,7 @@ struct ClientCloseTests {
     let cuts = ["GET /fix", "GET /fixed HTTP/1.1\r\nHost: te", "POST /echo HTTP/1.1\r\nHost: test\r\n"]
     for cut in cuts { try HTTPTestClient(port: server.port).sendThenClose(cut) }
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         server.gauges.openConnectionCount == 0 && server.gauges.pendingConnectionCount == 0
       })
     #expect(server.gauges.liveRequestCount == 0)
@@ -50,10 +52,10 @@ struct ClientCloseTests {
     // A body sent in two pieces, the close with the second.
     let client = try HTTPTestClient(port: server.port)
     try client.send(head + "Content-Length: 100\r\n\r\n01234")
-    #expect(LifecycleTests.waitUntil { server.gauges.liveRequestCount >= 1 })
+    #expect(waitUntil { server.gauges.liveRequestCount >= 1 })
     try client.sendThenClose("56789")
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
       })
   }
@@ -70,7 +72,7 @@ struct ClientCloseTests {
     #expect(try post.readResponse().bodyString == "hello")
     #expect(post.isClosedByServer())
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
       })
   }
@@ -83,13 +85,13 @@ struct ClientCloseTests {
     }
     defer { Self.stop(server) }
     let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
-    #expect(LifecycleTests.waitUntil(seconds: 30) { server.gauges.openConnectionCount == count })
+    #expect(waitUntil(seconds: 30) { server.gauges.openConnectionCount == count })
     for client in clients {
       try client.sendThenClose("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n0123456789")
     }
     let cut = MonotonicClock.now
     #expect(
-      LifecycleTests.waitUntil(seconds: 30) {
+      waitUntil(seconds: 30) {
         server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
       },
       "\(server.gauges.openConnectionCount) open, \(server.gauges.liveRequestCount) live, watcher: \(Self.watcherState(server))"
@@ -114,7 +116,7 @@ struct ClientCloseTests {
       #expect(try client.request(method: "POST", path: "/echo", body: "round \(round)").status == 200)
       kept.append(client)
     }
-    #expect(LifecycleTests.waitUntil { server.gauges.openConnectionCount == kept.count })
+    #expect(waitUntil { server.gauges.openConnectionCount == kept.count })
     for (round, client) in kept.enumerated() {
       let response = try client.request(method: "POST", path: "/echo", body: "again \(round)")
       #expect(response.bodyString == "again \(round)")
@@ -129,9 +131,9 @@ struct ClientCloseTests {
     try cut.send(head + "01234")
     let halfClosing = try HTTPTestClient(port: server.port)
     try halfClosing.send(head + "abcde")
-    #expect(LifecycleTests.waitUntil { server.gauges.liveRequestCount == 2 })
+    #expect(waitUntil { server.gauges.liveRequestCount == 2 })
     let drained = server.drainInBackground()
-    #expect(LifecycleTests.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
     // The listener has stopped accepting; the closes are still seen.
     try cut.sendThenClose("56789")
     try halfClosing.sendThenShutdownWrite("fghijklmnopqrst")

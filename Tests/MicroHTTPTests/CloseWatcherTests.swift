@@ -1,4 +1,5 @@
 import Glibc
+import HTTPTesting
 import MicroHTTP
 import Posix
 import Testing
@@ -40,7 +41,7 @@ struct CloseWatcherTests {
     }
     client.close()
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         watcher.service(); return watcher.retryTimeout >= 0
       })
     #expect(watcher.shutSockets == 0)
@@ -50,7 +51,7 @@ struct CloseWatcherTests {
     )
     // Read: the next look shuts it.
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         watcher.service(); return watcher.shutSockets == 1
       })
     watcher.unwatch(watch)
@@ -96,7 +97,7 @@ struct CloseWatcherTests {
     let watch = try #require(watcher.watch(server))
     client.shutdownWrite()
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         watcher.service(); return watcher.shutSockets == 1
       })
     // Only the receiving half is shut: the answer still reaches the client.
