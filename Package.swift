@@ -36,7 +36,9 @@ let package = Package(
     // Strict JSON over bytes: a parser whose objects are read in place, and a byte writer.
     // Knows no layout.
     .target(name: "LayoutJSON", dependencies: ["Posix"]),
-    // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards; writes
+    // HTTP on libmicrohttpd, in folders by concern: Server/ (HTTPServer, its listener and
+    // state), Connections/ (libmicrohttpd's callbacks, framing, the close watcher), Engine/ (a
+    // request's life and the service it serves), Routing/, Messages/. Knows no keyboards; writes
     // problem documents with LayoutJSON's string escaper.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON", "Posix"]),
     // The test harness: a server on 127.0.0.1 answering over a connection (a small blocking

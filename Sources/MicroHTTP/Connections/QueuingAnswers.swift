@@ -23,7 +23,7 @@ extension ServerState {
   ) {
     gauges.receivedBodyBytes.add(piece.count, ordering: .relaxed)
     if engine.receiveBodyPiece(piece, for: state) {
-      state.prepared = makeResponse(state, connection, body: piece)
+      state.prepared = makeAnswer(state, on: connection, body: piece)
     }
   }
 
@@ -35,7 +35,7 @@ extension ServerState {
       defer { MHD_destroy_response(prepared) }
       return queue(prepared, state, connection)
     }
-    let response = state.body.withUnsafeBytes { makeResponse(state, connection, body: $0) }
+    let response = state.body.withUnsafeBytes { makeAnswer(state, on: connection, body: $0) }
     guard let response else { return .NO }
     defer { MHD_destroy_response(response) }
     return queue(response, state, connection)
@@ -43,7 +43,7 @@ extension ServerState {
 
   /// Queues the request's problem as the answer now, before any body is read.
   private func answerBeforeTheBody(_ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
-    guard let response = makeResponse(state, connection, body: UnsafeRawBufferPointer(start: nil, count: 0))
+    guard let response = makeAnswer(state, on: connection, body: UnsafeRawBufferPointer(start: nil, count: 0))
     else {
       return .NO
     }
@@ -61,14 +61,14 @@ extension ServerState {
 
   /// Answers the request (`RequestEngine.answer`) in the thread's scratch response and makes it a
   /// libmicrohttpd response (not yet queued).
-  private func makeResponse(
-    _ state: RequestState, _ connection: OpaquePointer, body: UnsafeRawBufferPointer
+  private func makeAnswer(
+    _ state: RequestState, on connection: OpaquePointer, body: UnsafeRawBufferPointer
   ) -> OpaquePointer? {
     ResponseScratch.withCurrent { scratch in
       defer { scratch.reset() }
       let request = HTTPRequest(
         method: state.method, path: state.path, body: body, connection: connection, headers: state.headers)
-      return answerAsLibmicrohttpdResponse(&scratch.response, state, request)
+      return makeLibmicrohttpdResponse(&scratch.response, answering: state, request)
     }
   }
 
@@ -76,8 +76,8 @@ extension ServerState {
   /// within the budget is handed over, not copied; any other body is copied.
   ///
   /// `response` is borrowed in place (`inout`), never copied out of the scratch that holds it.
-  private func answerAsLibmicrohttpdResponse(
-    _ response: inout HTTPResponse, _ state: RequestState, _ request: borrowing HTTPRequest
+  private func makeLibmicrohttpdResponse(
+    _ response: inout HTTPResponse, answering state: RequestState, _ request: borrowing HTTPRequest
   ) -> OpaquePointer? {
     let made: OpaquePointer?
     if engine.answer(state, request, into: &response) {
