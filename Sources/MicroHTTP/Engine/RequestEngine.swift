@@ -1,5 +1,4 @@
 import Posix
-import Synchronization
 
 /// A request's life from its headers to its end: route, body limit and budget, handler or
 /// problem, request id, the middleware's word on the answer, and the report when it ends.
