@@ -29,19 +29,21 @@ let package = Package(
     // The one home of the system: every system call through one seam that retries EINTR and
     // captures errno, typed descriptors and errors, sockets, locks ThreadSanitizer sees, threads
     // and per-thread slots, the clocks, signals and process facts.
-    .target(name: "Posix", dependencies: ["CGlibcMalloc", "CGlibcEpoll"]),
-    // glibc's <malloc.h> (mallopt), which the Glibc module leaves out; only Posix imports it.
-    .systemLibrary(name: "CGlibcMalloc"),
-    // Linux's <sys/epoll.h>, which the Glibc module leaves out; only Posix imports it.
-    .systemLibrary(name: "CGlibcEpoll"),
+    .target(name: "Posix", dependencies: ["CGlibcShims"]),
+    // The glibc and Linux headers the Glibc module leaves out (<malloc.h>, <sys/epoll.h>); only
+    // Posix imports it.
+    .systemLibrary(name: "CGlibcShims"),
     // Strict JSON over bytes: a parser whose objects are read in place, and a byte writer.
     // Knows no layout.
     .target(name: "LayoutJSON", dependencies: ["Posix"]),
-    // HTTP on libmicrohttpd (the HTTPServer class and its routing). Knows no keyboards; writes
+    // HTTP on libmicrohttpd, in folders by concern: Server/ (HTTPServer, its listener and
+    // state), Connections/ (libmicrohttpd's callbacks, framing, the close watcher), Engine/ (a
+    // request's life and the service it serves), Routing/, Messages/. Knows no keyboards; writes
     // problem documents with LayoutJSON's string escaper.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON", "Posix"]),
-    // A small blocking HTTP/1.1 client over loopback sockets, for tests and benchmarks.
-    .target(name: "HTTPTesting", dependencies: ["Posix"]),
+    // The test harness: a server on 127.0.0.1 answering over a connection (a small blocking
+    // HTTP/1.1 client) and through its engine without one, for both HTTP suites.
+    .target(name: "HTTPTesting", dependencies: ["MicroHTTP", "Posix"]),
     // The service: routes, handlers (single and batch), the two request decoders, problem
     // answers, command-line options, drain and operations.
     .target(

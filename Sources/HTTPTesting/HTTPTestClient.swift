@@ -19,7 +19,8 @@ package final class HTTPTestClient {
   package let port: Int
   /// The value sent as `Host` by `request(...)`.
   package let hostHeader: String
-  var descriptor: FileDescriptor?
+  /// The connection's socket; nil once closed.
+  package private(set) var descriptor: FileDescriptor?
   /// Whether a send met a connection the server had already closed: what the server answered
   /// before closing, if anything, is still read by `readResponse()`.
   package private(set) var sendMetClosedConnection = false
@@ -27,18 +28,24 @@ package final class HTTPTestClient {
   var received: [UInt8] = []
   var readIndex = 0
 
-  /// Connects to `host` (an IPv4 or IPv6 literal) on `port`; `timeout` (seconds) bounds the
-  /// connect and every later send and receive.
-  package init(host: String = "127.0.0.1", port: Int, timeout: Double = 5) throws(HTTPTestClientError) {
+  /// Connects to `host` (an IPv4 or IPv6 literal) on `port`, from `source` (a local address of
+  /// the same family, such as 127.0.0.2: another client to the server) when given; `timeout`
+  /// (seconds) bounds the connect and every later send and receive.
+  package init(
+    host: String = "127.0.0.1", port: Int, from source: String? = nil, timeout: Double = 5
+  ) throws(HTTPTestClientError) {
     self.port = port
     let isIPv6 = host.contains(":")
     hostHeader = isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     guard let address = SocketAddress(host: host, port: port) else { throw .cannotConnect(errno: EINVAL) }
+    let local = source.flatMap { SocketAddress(host: $0, port: 0) }
+    if source != nil, local == nil { throw .cannotConnect(errno: EINVAL) }
     do throws(Errno) {
       let socket = try FileDescriptor.tcpSocket(for: address)
       do throws(Errno) {
         try socket.setTimeouts(seconds: timeout)
         try socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        if let local { try socket.bind(to: local) }
         try socket.connect(to: address)
       } catch {
         socket.close()

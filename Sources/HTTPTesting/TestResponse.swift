@@ -1,4 +1,7 @@
-/// One HTTP response as an `HTTPTestClient` read it.
+import Foundation
+
+/// One HTTP response as a test read it: from a connection (`HTTPTestClient`) or from a server's
+/// engine (`HTTPTestServer.request(method:path:headers:body:)`).
 package struct TestResponse: Sendable {
   /// The status code, for example 200.
   package var status: Int
@@ -20,6 +23,23 @@ package struct TestResponse: Sendable {
   /// The body decoded as UTF-8 (invalid bytes replaced).
   package var bodyString: String {
     String(decoding: body, as: UTF8.self)
+  }
+
+  /// The body as a `JSONSerialization` object.
+  package func json() throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(body))
+  }
+
+  /// The body as a JSON object; throws when it is another JSON value.
+  package func jsonObject() throws -> [String: Any] {
+    guard let object = try json() as? [String: Any] else { throw NotAJSONObject(body: bodyString) }
+    return object
+  }
+
+  /// A body that is JSON but not an object.
+  package struct NotAJSONObject: Error {
+    /// The body.
+    package let body: String
   }
 }
 

@@ -4,7 +4,7 @@ import LayoutService
 import MicroHTTP
 
 /// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
-/// request body. The request goes through the pipeline the server runs (`LayoutService.engine`:
+/// request body. The request goes through the pipeline the server runs (`RequestEngine.respond(to:)`:
 /// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
 /// that reads bodies with Foundation's `JSONDecoder`.
 ///
@@ -19,21 +19,22 @@ enum FuzzInput {
   /// Batch items past this many bytes are skimmed and answered 413: small, so that the fuzzer
   /// reaches that path within its input length.
   static let maxItemBytes = 256
-  static let engine = LayoutService(maxItemBytes: maxItemBytes).engine()
-  static let foundationEngine = LayoutService(.init(decoder: .foundation), maxItemBytes: maxItemBytes)
-    .engine()
+  static let engine = RequestEngine(
+    configuration: HTTPServer.Configuration(), service: LayoutAPI.service(maxItemBytes: maxItemBytes))
+  static let foundationEngine = RequestEngine(
+    configuration: HTTPServer.Configuration(),
+    service: LayoutAPI.service(.init(decoder: .foundation), maxItemBytes: maxItemBytes))
   /// The route table's computing endpoints, in the order it registers them.
   static let endpoints: [String] = {
-    let paths = LayoutService.operationPaths
+    let paths = LayoutAPI.operationPaths
     // Two bits of the first byte choose the endpoint: past four, an endpoint would be out of
     // reach, so the fuzzer stops until the selector is widened (and the corpus rewritten to it).
     precondition(paths.count <= 4, "the selector reaches four endpoints; the route table has \(paths.count)")
     return paths
   }()
 
-  /// The endpoint `selector` picks: bit 0 plus twice bit 7, modulo the number of endpoints. With
-  /// three, `0x00` is `/avoid`, `0x01` `/caret-follow` and `0x80` `/chat` (the corpus's
-  /// selectors), and `0x81` is `/avoid` again until a fourth endpoint takes it.
+  /// The endpoint `selector` picks: bit 0 plus twice bit 7, modulo the number of endpoints: `0x00`
+  /// is `/avoid`, `0x01` `/caret-follow`, `0x80` `/chat` and `0x81` `/sheet`.
   static func endpoint(_ selector: UInt8) -> String {
     endpoints[(Int(selector & 1) + 2 * Int(selector >> 7)) % endpoints.count]
   }

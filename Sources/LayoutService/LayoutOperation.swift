@@ -8,8 +8,8 @@ import MicroHTTP
 ///
 /// Everything HTTP about an endpoint is generic over this: the single route and its SVG answer
 /// (`OperationRoutes`), the batch route (contract §9), the CORS preflights, the metrics labels
-/// (one per route the router has). Adding an endpoint is one conformance and one line in
-/// `LayoutService.init` that routes it.
+/// (one per route the router has). Adding an endpoint is one conformance and one line in the
+/// `RouteTable` (`RouteTable.swift`) that routes it.
 package protocol LayoutOperation: Sendable {
   /// The request model (LayoutCore), `Decodable` for the Foundation decoder.
   associatedtype Request: Decodable

@@ -3,7 +3,7 @@ import MicroHTTP
 
 extension Router {
   /// Routes `POST` on `Operation`'s path and on its batch path (contract §9), batches within
-  /// `batches`; their CORS preflights are added last (`addPreflight(_:_:)`).
+  /// `batches`.
   mutating func add<Operation: LayoutOperation>(
     _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
   ) {
@@ -14,14 +14,6 @@ extension Router {
       try Operation.respondToBatch(
         request, decoder: decoder, maxItemBytes: batches.maxItemBytes, into: &response)
     }
-  }
-
-  /// Routes the CORS preflight `OPTIONS` on `path`, answered with `path`'s `Allow` as the router
-  /// has it with `OPTIONS` routed: added after every other route of `path`, so that it names them
-  /// all.
-  mutating func addPreflight(_ path: String, _ cors: CORSPolicy) {
-    let allow = allowedMethods(for: path, adding: .options) ?? ""
-    add(.options, path) { request, response in cors.answerPreflight(request, allow: allow, &response) }
   }
 }
 
@@ -41,7 +33,7 @@ extension LayoutOperation {
     let layoutRequest = try request.withBody { (body) throws(HTTPError) in
       try RequestBody.read(body, with: decoder, as: Self.self)
     }
-    response.contentType = LayoutService.diagramContentType
+    response.contentType = LayoutAPI.diagramContentType
     response.write(diagram(layoutRequest, answer(to: layoutRequest)))
   }
 
@@ -58,7 +50,7 @@ extension LayoutOperation {
   }
 }
 
-extension LayoutService {
+extension LayoutAPI {
   /// The content type of diagram answers.
   static let diagramContentType = "image/svg+xml"
 }

@@ -4,28 +4,30 @@ import MicroHTTP
 /// with its batch route and CORS preflights), the files, the probes and `/metrics`.
 ///
 /// What else knows the routes reads them from here: the router and its `Allow` values (which
-/// CORS preflights answer with), the metrics' `route` labels, the usage text and the fuzzer
-/// (`operationPaths`), and the check that `openapi.yaml` describes exactly these routes
-/// (`RouteTableTests`). A new route is one line below; a new endpoint is one `LayoutOperation`
-/// and one line.
+/// CORS preflights answer with, made when the router is built, whatever the order of the lines
+/// below), the metrics' `route` labels, the usage text and the fuzzer (`operationPaths`), and the
+/// check that `openapi.yaml` describes exactly these routes (`RouteTableTests`). A new route is
+/// one line below; a new endpoint is one `LayoutOperation` and one line.
 struct RouteTable {
   /// The routes, with their handlers.
   private(set) var router = Router()
   /// The computing endpoints, in the order registered: `/avoid`, `/caret-follow`, `/chat`, `/sheet`.
   private(set) var operations: [any LayoutOperation.Type] = []
-  /// The paths CORS preflights are routed on: each endpoint's and its batch route's.
-  private var preflightPaths: [String] = []
   /// The counters `/metrics` exposes; `nil` when the route is left out.
   private(set) var metrics: ServiceMetrics?
+  /// Which origins the preflights allow.
+  private let cors: CORSPolicy
 
   /// The routes of a service reading bodies with `decoder`, answering preflights as `cors`
-  /// allows, taking batches within `batches`, reporting `readiness`, with or without `/metrics`.
+  /// allows, taking batches within `batches`, reporting `readiness`, with or without `/metrics`
+  /// (whose counters report the lines `log` dropped).
   init(
     decoder: RequestDecoder = .fast, cors: CORSPolicy = .anyOrigin,
     batches: BatchLimits = BatchLimits(
       maxBodyBytes: Batch.defaultMaxBytes, maxItemBytes: HTTPServer.Configuration.defaultMaxBodyBytes),
-    readiness: Readiness = Readiness(), metrics: Bool = true
+    readiness: Readiness = Readiness(), metrics: Bool = true, log: LogWriter? = nil
   ) {
+    self.cors = cors
     // Named one by one, not looped over as `any LayoutOperation.Type`: each route's handler is
     // then specialized for its operation.
     addOperation(AvoidOperation.self, decoder: decoder, batches: batches)
@@ -34,41 +36,39 @@ struct RouteTable {
     addOperation(SheetOperation.self, decoder: decoder, batches: batches)
 
     router.addAsset(
-      "/", file: "playground.html", contentType: LayoutService.playgroundContentType,
-      headers: [HTTPHeader("Content-Security-Policy", LayoutService.playgroundContentSecurityPolicy)])
-    router.addAsset("/layoutd.js", file: "layoutd.js", contentType: LayoutService.clientModuleContentType)
+      "/", file: "playground.html", contentType: LayoutAPI.playgroundContentType,
+      headers: [HTTPHeader("Content-Security-Policy", LayoutAPI.playgroundContentSecurityPolicy)])
+    router.addAsset("/layoutd.js", file: "layoutd.js", contentType: LayoutAPI.clientModuleContentType)
     router.addAsset(
-      "/layoutd.d.ts", file: "layoutd.d.ts", contentType: LayoutService.clientModuleTypesContentType)
-    router.add(.get, "/openapi.yaml") { _, response in LayoutService.openAPI(&response) }
+      "/layoutd.d.ts", file: "layoutd.d.ts", contentType: LayoutAPI.clientModuleTypesContentType)
+    router.add(.get, "/openapi.yaml") { _, response in LayoutAPI.openAPI(&response) }
 
     router.add(.get, "/healthz") { _, response in Readiness.answerHealth(&response) }
     router.add(.get, "/readyz") { _, response in try readiness.answerReadiness(&response) }
 
     if metrics {
       // The counters know every route, `/metrics` (added next) included.
-      let metrics = ServiceMetrics(routes: router.paths + [ServiceMetrics.path])
+      let metrics = ServiceMetrics(routes: router.paths + [ServiceMetrics.path], log: log)
       router.add(.get, ServiceMetrics.path) { _, response in
         metrics.answer(&response, ready: readiness.isReady)
       }
       self.metrics = metrics
     }
-
-    // Last, so that each preflight's `Allow` names every method of its path.
-    for path in preflightPaths { router.addPreflight(path, cors) }
   }
 
-  /// Routes `Operation`'s two `POST` routes (`Router.add(_:decoder:batches:)`) and notes its
-  /// path, for its preflights.
+  /// Routes `Operation`'s two `POST` routes (`Router.add(_:decoder:batches:)`) and their CORS
+  /// preflights, and notes its path.
   private mutating func addOperation<Operation: LayoutOperation>(
     _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
   ) {
     router.add(operation, decoder: decoder, batches: batches)
+    router.addPreflight(Operation.path, cors)
+    router.addPreflight(Operation.batchPath, cors)
     operations.append(operation)
-    preflightPaths += [Operation.path, Operation.batchPath]
   }
 }
 
-extension LayoutService {
+extension LayoutAPI {
   /// The computing endpoints, as the route table registers them.
   package static let operations = RouteTable(metrics: false).operations
 

@@ -18,7 +18,7 @@ extension Router {
   }
 }
 
-extension LayoutService {
+extension LayoutAPI {
   /// The media type `GET /openapi.yaml` is served with.
   static let openAPIContentType = "application/yaml"
 

@@ -1,4 +1,4 @@
-internal import CGlibcEpoll
+internal import CGlibcShims
 import Glibc
 
 /// An epoll set (`epoll_create1`): descriptors watched for readiness, each registered with 64
@@ -20,14 +20,8 @@ package struct EpollSet: Sendable {
       self.rawValue = rawValue
     }
 
-    /// `EPOLLIN`: there are bytes to read.
-    package static let readable = Events(rawValue: EPOLLIN.rawValue)
     /// `EPOLLRDHUP`: the peer has closed its sending half (a stream socket's end of input).
     package static let peerClosedWriting = Events(rawValue: EPOLLRDHUP.rawValue)
-    /// `EPOLLHUP`: both halves are closed; always reported, never asked for.
-    package static let hangUp = Events(rawValue: EPOLLHUP.rawValue)
-    /// `EPOLLERR`: the descriptor failed; always reported, never asked for.
-    package static let error = Events(rawValue: EPOLLERR.rawValue)
     /// `EPOLLONESHOT`: after one report the descriptor stays in the set but reports nothing
     /// more until it is modified.
     package static let oneShot = Events(rawValue: EPOLLONESHOT.rawValue)
@@ -41,7 +35,8 @@ package struct EpollSet: Sendable {
 
   /// A new, empty set, close-on-exec (`epoll_create1`).
   package init() throws(Errno) {
-    descriptor = FileDescriptor(rawValue: try systemCall { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+    descriptor = FileDescriptor(
+      rawValue: try systemCall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
   }
 
   /// Closes the set (`close(2)`); the descriptors in it stay open.
@@ -55,14 +50,18 @@ package struct EpollSet: Sendable {
     var event = epoll_event()
     event.events = events.rawValue
     event.data.u64 = data
-    _ = try systemCall { epoll_ctl(descriptor.rawValue, EPOLL_CTL_ADD, watched.rawValue, &event) }
+    _ = try systemCall("epoll_ctl") {
+      epoll_ctl(descriptor.rawValue, EPOLL_CTL_ADD, watched.rawValue, &event)
+    }
   }
 
   /// Stops watching `watched` (`epoll_ctl`, `EPOLL_CTL_DEL`); its reports not yet taken by
   /// `wait` are dropped.
   package func remove(_ watched: FileDescriptor) throws(Errno) {
     var event = epoll_event()
-    _ = try systemCall { epoll_ctl(descriptor.rawValue, EPOLL_CTL_DEL, watched.rawValue, &event) }
+    _ = try systemCall("epoll_ctl") {
+      epoll_ctl(descriptor.rawValue, EPOLL_CTL_DEL, watched.rawValue, &event)
+    }
   }
 
   /// Takes up to `limit` waiting reports, waiting up to `timeoutMilliseconds` for the first
@@ -70,7 +69,7 @@ package struct EpollSet: Sendable {
   package func wait(limit: Int, timeoutMilliseconds: Int32) throws(Errno) -> [Report] {
     try withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: max(1, limit)) {
       (buffer) throws(Errno) -> [Report] in
-      let count = try systemCall {
+      let count = try systemCall("epoll_wait") {
         epoll_wait(
           descriptor.rawValue, buffer.baseAddress, Int32(clamping: buffer.count), timeoutMilliseconds)
       }

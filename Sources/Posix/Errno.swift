@@ -21,8 +21,6 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   package static let brokenPipe = Errno(rawValue: EPIPE)
   /// `ECONNRESET`: the peer reset the connection.
   package static let connectionReset = Errno(rawValue: ECONNRESET)
-  /// `ECONNREFUSED`: nobody listens at the address.
-  package static let connectionRefused = Errno(rawValue: ECONNREFUSED)
   /// `EADDRINUSE`: another socket is bound to the address.
   package static let addressInUse = Errno(rawValue: EADDRINUSE)
   /// `ETIMEDOUT`: a timed wait ran out.
@@ -50,6 +48,9 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     case ENOMEM: "ENOMEM"
     case ETIMEDOUT: "ETIMEDOUT"
     case EINVAL: "EINVAL"
+    case EBADF: "EBADF"
+    case EFAULT: "EFAULT"
+    case ENOTCONN: "ENOTCONN"
     case ENOENT: "ENOENT"
     default: "errno \(rawValue)"
     }
@@ -59,15 +60,61 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 /// The one seam every system call of the package goes through: calls `call` again while it
 /// fails with `EINTR`, and throws the `errno` it left otherwise.
 ///
-/// `call` is a system call that returns -1 (or another negative value) and sets `errno` on
-/// failure; `errno` is read right after it, before anything else can change it.
+/// `name` is the C function `call` makes, e.g. `"epoll_ctl"`. `call` is a system call that
+/// returns -1 (or another negative value) and sets `errno` on failure; `errno` is read right after
+/// it, before anything else can change it.
+///
+/// An error in `mistakes` means the program is wrong, not the world: a descriptor already closed
+/// (`EBADF`), a bad pointer (`EFAULT`), an argument no such call takes (`EINVAL`). In a debug
+/// build (the tests) it stops the process with a message naming `name`, as SwiftNIO's system
+/// calls do; a release build throws it as any other error. Pass fewer where the error can come
+/// from outside: a descriptor the process inherited (`FileDescriptor.isStandardStream`), a path
+/// or value it was given.
 @inline(__always)
-package func systemCall<Result: BinaryInteger>(_ call: () -> Result) throws(Errno) -> Result {
+package func systemCall<Result: BinaryInteger>(
+  _ name: StaticString, mistakes: Errno.Mistakes = .all, _ call: () -> Result
+) throws(Errno) -> Result {
   while true {
     let result = call()
     if result >= 0 { return result }
     let error = Errno.current
-    if error != .interrupted { throw error }
+    if error != .interrupted {
+      assert(
+        !mistakes.contains(error), "\(name) failed with \(error) (\(error.message)): a programming error")
+      throw error
+    }
+  }
+}
+
+extension Errno {
+  /// The errors a system call fails with when the program, not its input or the system, is wrong
+  /// (`systemCall(_:mistakes:_:)`).
+  package struct Mistakes: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+
+    /// The set `rawValue`.
+    package init(rawValue: UInt8) {
+      self.rawValue = rawValue
+    }
+
+    /// `EBADF`: a descriptor that is not open (closed already, or never opened).
+    package static let badDescriptor = Mistakes(rawValue: 1 << 0)
+    /// `EFAULT`: a pointer outside the process's memory.
+    package static let badAddress = Mistakes(rawValue: 1 << 1)
+    /// `EINVAL`: an argument the call does not take.
+    package static let invalidArgument = Mistakes(rawValue: 1 << 2)
+    /// All three: for a call whose every argument the program made itself.
+    package static let all: Mistakes = [.badDescriptor, .badAddress, .invalidArgument]
+
+    /// Whether `error` is one of these.
+    package func contains(_ error: Errno) -> Bool {
+      switch error.rawValue {
+      case EBADF: contains(.badDescriptor)
+      case EFAULT: contains(.badAddress)
+      case EINVAL: contains(.invalidArgument)
+      default: false
+      }
+    }
   }
 }
 

@@ -17,23 +17,24 @@ package struct FileDescriptor: Hashable, Sendable {
 
   /// Opens `path` read-only and close-on-exec (`open(2)`).
   package static func open(readingFrom path: String) throws(Errno) -> FileDescriptor {
-    let descriptor = try systemCall { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+    // `EINVAL` can be the path's: a name its file system does not take.
+    let descriptor = try systemCall("open", mistakes: .badAddress) { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
     return FileDescriptor(rawValue: descriptor)
   }
 
   /// Opens `path` write-only and close-on-exec (`open(2)`), creating nothing.
   package static func open(writingTo path: String) throws(Errno) -> FileDescriptor {
-    let descriptor = try systemCall { Glibc.open(path, O_WRONLY | O_CLOEXEC) }
+    let descriptor = try systemCall("open", mistakes: .badAddress) { Glibc.open(path, O_WRONLY | O_CLOEXEC) }
     return FileDescriptor(rawValue: descriptor)
   }
 
   /// Makes a pipe whose two ends are close-on-exec (`pipe(2)`, `fcntl(2)`).
   package static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
-    _ = try systemCall { Glibc.pipe(&ends) }
+    _ = try systemCall("pipe") { Glibc.pipe(&ends) }
     let pair = (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
     for end in [pair.read, pair.write] {
-      _ = try? systemCall { fcntl(end.rawValue, F_SETFD, FD_CLOEXEC) }
+      _ = try? systemCall("fcntl") { fcntl(end.rawValue, F_SETFD, FD_CLOEXEC) }
     }
     return pair
   }
@@ -41,18 +42,35 @@ package struct FileDescriptor: Hashable, Sendable {
   /// Closes the descriptor (`close(2)`). Not retried on `EINTR`: on Linux the descriptor is
   /// released whatever `close` returns, and a retry could close a descriptor another thread
   /// has just opened.
+  ///
+  /// A descriptor that was not open (`EBADF`) was closed twice: in a debug build that stops the
+  /// process (`systemCall(_:mistakes:_:)`), since the first close may have let another thread's
+  /// new descriptor take the number, which the second then closed.
   package func close() {
-    _ = Glibc.close(rawValue)
+    if Glibc.close(rawValue) != 0 {
+      let error = Errno.current
+      assert(!mistakes.contains(error), "close failed with \(error) (\(error.message)): a programming error")
+    }
   }
+
+  /// Whether the descriptor is one of the standard streams (0, 1, 2): inherited, not opened by
+  /// the process, so that one that is not open (`EBADF`) says where the process was started, not
+  /// that its code is wrong.
+  package var isStandardStream: Bool { (0...2).contains(rawValue) }
+
+  /// The errors that mean the program is wrong when a call on this descriptor fails with them
+  /// (`systemCall(_:mistakes:_:)`): all of them for a descriptor the process made, only a bad
+  /// pointer for a standard stream, which may be closed or unsuitable from the start.
+  var mistakes: Errno.Mistakes { isStandardStream ? .badAddress : .all }
 
   /// Reads up to `buffer.count` bytes (`read(2)`); 0 at end of file.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-    try systemCall { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+    try systemCall("read", mistakes: mistakes) { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
   }
 
   /// Writes up to `bytes.count` bytes once (`write(2)`) and returns how many were written.
   package func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
-    try systemCall { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }
+    try systemCall("write", mistakes: mistakes) { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }
   }
 
   /// Writes all of `bytes`, as many `write(2)` calls as it takes.
@@ -100,8 +118,10 @@ package struct FileDescriptor: Hashable, Sendable {
 
   /// Sets or clears `O_NONBLOCK` (`fcntl(2)`).
   package func setNonBlocking(_ nonBlocking: Bool = true) throws(Errno) {
-    let flags = try systemCall { fcntl(rawValue, F_GETFL) }
-    _ = try systemCall { fcntl(rawValue, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }
+    let flags = try systemCall("fcntl") { fcntl(rawValue, F_GETFL) }
+    _ = try systemCall("fcntl") {
+      fcntl(rawValue, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
   }
 
   /// Whether the descriptor is a terminal (`isatty(3)`).
@@ -117,7 +137,7 @@ package enum Poll {
   ) throws(Errno) -> [Bool] {
     var watched = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
     _ = try watched.withUnsafeMutableBufferPointer { (watched) throws(Errno) in
-      try systemCall { poll(watched.baseAddress, nfds_t(watched.count), timeoutMilliseconds) }
+      try systemCall("poll") { poll(watched.baseAddress, nfds_t(watched.count), timeoutMilliseconds) }
     }
     return watched.map { $0.revents != 0 }
   }
@@ -129,6 +149,6 @@ package enum Poll {
   package static func writable(_ descriptor: FileDescriptor, timeoutMilliseconds: Int32) throws(Errno) -> Bool
   {
     var watched = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
-    return try systemCall { poll(&watched, 1, timeoutMilliseconds) } > 0 && watched.revents != 0
+    return try systemCall("poll") { poll(&watched, 1, timeoutMilliseconds) } > 0 && watched.revents != 0
   }
 }

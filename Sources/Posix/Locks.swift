@@ -134,7 +134,7 @@ package final class Semaphore: @unchecked Sendable {
   /// A semaphore holding `value`.
   package init(value: UInt32 = 0) {
     semaphore = .allocate(capacity: 1)
-    _ = try! systemCall { sem_init(semaphore, 0, value) }
+    _ = try! systemCall("sem_init") { sem_init(semaphore, 0, value) }
   }
 
   deinit {
@@ -144,12 +144,12 @@ package final class Semaphore: @unchecked Sendable {
 
   /// Adds one, waking a waiter if there is one (`sem_post`).
   package func signal() {
-    _ = try! systemCall { sem_post(semaphore) }
+    _ = try! systemCall("sem_post") { sem_post(semaphore) }
   }
 
   /// Takes one, waiting as long as it takes (`sem_wait`, again after `EINTR`).
   package func wait() {
-    _ = try! systemCall { sem_wait(semaphore) }
+    _ = try! systemCall("sem_wait") { sem_wait(semaphore) }
   }
 
   /// Takes one, waiting at most `seconds`; `false` when the time ran out (`sem_timedwait`).
@@ -157,7 +157,7 @@ package final class Semaphore: @unchecked Sendable {
     let deadline = WallClock.now.adding(seconds: seconds)
     var time = deadline.timespec
     do {
-      _ = try systemCall { sem_timedwait(semaphore, &time) }
+      _ = try systemCall("sem_timedwait") { sem_timedwait(semaphore, &time) }
       return true
     } catch {
       return false

@@ -1,4 +1,4 @@
-internal import CGlibcMalloc
+internal import CGlibcShims
 import Glibc
 
 /// The process: its environment, its limits, its signals and what the kernel says of it.
@@ -25,14 +25,18 @@ package enum ProcessInfo {
   @discardableResult
   package static func raiseOpenFileLimit(toAtLeast needed: Int) -> Int {
     var limit = rlimit()
-    guard (try? systemCall { getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }) != nil else { return 0 }
+    guard (try? systemCall("getrlimit") { getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }) != nil else {
+      return 0
+    }
     // RLIM_INFINITY (all ones) is imported as a literal that does not fit `rlim_t`.
     let infinity = rlim_t.max
     let wanted = rlim_t(max(0, needed))
     if limit.rlim_cur < wanted, limit.rlim_cur != infinity {
       var raised = limit
       raised.rlim_cur = limit.rlim_max == infinity ? wanted : min(wanted, limit.rlim_max)
-      if (try? systemCall { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) }) != nil { limit = raised }
+      if (try? systemCall("setrlimit") { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) }) != nil {
+        limit = raised
+      }
     }
     return limit.rlim_cur == infinity ? Int.max : Int(limit.rlim_cur)
   }
@@ -46,9 +50,9 @@ package enum ProcessInfo {
   /// keeps, and resident memory grows with the largest requests seen rather than those in
   /// flight. Setting the threshold also fixes the heap's trim threshold, so the heap's own top is
   /// given back too. The default, 256 KiB, keeps a batch of the size apps send (1,000 items,
-  /// 219 KB) in heap memory the next batch reuses: as mappings of their own, its blocks were
-  /// faulted in page by page and unmapped again, for a quarter to a third more CPU per batch.
-  /// Call it before other threads start.
+  /// 219 KB) in heap memory the next batch reuses: as mappings of their own, its blocks would be
+  /// faulted in page by page and unmapped again on every batch (docs/performance.md has the
+  /// figures). Call it before other threads start.
   package static func returnLargeBlocksToTheSystem(threshold: Int = 256 << 10) {
     _ = mallopt(M_MMAP_THRESHOLD, Int32(threshold))
   }

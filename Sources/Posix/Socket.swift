@@ -57,39 +57,41 @@ extension FileDescriptor {
   package static func tcpSocket(for address: SocketAddress) throws(Errno) -> FileDescriptor {
     let family = address.isIPv6 ? AF_INET6 : AF_INET
     let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-    return FileDescriptor(rawValue: try systemCall { socket(family, type, 0) })
+    return FileDescriptor(rawValue: try systemCall("socket") { socket(family, type, 0) })
   }
 
   /// Sets an integer socket option (`setsockopt(2)`).
   package func setOption(_ level: Int32, _ name: Int32, _ value: Int32) throws(Errno) {
     var value = value
-    _ = try systemCall { setsockopt(rawValue, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
+    _ = try systemCall("setsockopt") {
+      setsockopt(rawValue, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
   }
 
   /// Sets the send and receive timeouts of a blocking socket (`SO_SNDTIMEO`, `SO_RCVTIMEO`).
   package func setTimeouts(seconds: Double) throws(Errno) {
     var limit = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
     let size = socklen_t(MemoryLayout<timeval>.size)
-    _ = try systemCall { setsockopt(rawValue, SOL_SOCKET, SO_RCVTIMEO, &limit, size) }
-    _ = try systemCall { setsockopt(rawValue, SOL_SOCKET, SO_SNDTIMEO, &limit, size) }
+    _ = try systemCall("setsockopt") { setsockopt(rawValue, SOL_SOCKET, SO_RCVTIMEO, &limit, size) }
+    _ = try systemCall("setsockopt") { setsockopt(rawValue, SOL_SOCKET, SO_SNDTIMEO, &limit, size) }
   }
 
   /// Binds the socket to `address` (`bind(2)`).
   package func bind(to address: SocketAddress) throws(Errno) {
     _ = try address.withSockaddr { (pointer, length) throws(Errno) in
-      try systemCall { Glibc.bind(rawValue, pointer, length) }
+      try systemCall("bind") { Glibc.bind(rawValue, pointer, length) }
     }
   }
 
   /// Listens with a queue of `backlog` completed connects (`listen(2)`).
   package func listen(backlog: Int) throws(Errno) {
-    _ = try systemCall { Glibc.listen(rawValue, Int32(clamping: backlog)) }
+    _ = try systemCall("listen") { Glibc.listen(rawValue, Int32(clamping: backlog)) }
   }
 
   /// Connects to `address` (`connect(2)`); with a send timeout set, gives up after it.
   package func connect(to address: SocketAddress) throws(Errno) {
     _ = try address.withSockaddr { (pointer, length) throws(Errno) in
-      try systemCall { Glibc.connect(rawValue, pointer, length) }
+      try systemCall("connect") { Glibc.connect(rawValue, pointer, length) }
     }
   }
 
@@ -101,7 +103,7 @@ extension FileDescriptor {
     var address = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     let client = try withUnsafeMutableBytes(of: &address) { (bytes) throws(Errno) in
-      try systemCall {
+      try systemCall("accept") {
         Glibc.accept(rawValue, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
       }
     }
@@ -112,12 +114,12 @@ extension FileDescriptor {
 
   /// Sends up to `bytes.count` bytes once without raising SIGPIPE (`send(2)`, `MSG_NOSIGNAL`).
   package func send(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
-    try systemCall { Glibc.send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    try systemCall("send") { Glibc.send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
   }
 
   /// Receives up to `buffer.count` bytes (`recv(2)`); 0 when the peer has closed.
   package func receive(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-    try systemCall { recv(rawValue, buffer.baseAddress, buffer.count, 0) }
+    try systemCall("recv") { recv(rawValue, buffer.baseAddress, buffer.count, 0) }
   }
 
   /// Closes the sending half (`shutdown(2)`, `SHUT_WR`): the peer reads end-of-stream.
@@ -128,14 +130,14 @@ extension FileDescriptor {
   /// Closes the receiving half (`shutdown(2)`, `SHUT_RD`): reads return end-of-stream at once,
   /// also in another thread that waits for input; what is sent still goes out.
   package func shutdownRead() throws(Errno) {
-    _ = try systemCall { Glibc.shutdown(rawValue, Int32(SHUT_RD)) }
+    _ = try systemCall("shutdown") { Glibc.shutdown(rawValue, Int32(SHUT_RD)) }
   }
 
   /// The bytes received and not yet read (`ioctl(2)`, `SIOCINQ`).
   package func unreadByteCount() throws(Errno) -> Int {
     var count: Int32 = 0
     // SIOCINQ is FIONREAD (linux/sockios.h), which Glibc's module does not export.
-    _ = try systemCall { ioctl(rawValue, UInt(FIONREAD), &count) }
+    _ = try systemCall("ioctl") { ioctl(rawValue, UInt(FIONREAD), &count) }
     return Int(count)
   }
 
@@ -144,7 +146,7 @@ extension FileDescriptor {
     var address = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     let found = withUnsafeMutableBytes(of: &address) { bytes in
-      try? systemCall {
+      try? systemCall("getsockname") {
         getsockname(rawValue, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
       }
     }

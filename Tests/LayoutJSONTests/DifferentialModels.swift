@@ -44,7 +44,7 @@ struct Sample: Codable {
 
 /// The endpoint of a single route, e.g. `AvoidOperation` for `/avoid`, as the route table has it.
 func operation(of endpoint: String) -> any LayoutOperation.Type {
-  guard let operation = LayoutService.operations.first(where: { $0.path == endpoint }) else {
+  guard let operation = LayoutAPI.operations.first(where: { $0.path == endpoint }) else {
     preconditionFailure("the route table has no endpoint \(endpoint)")
   }
   return operation

@@ -43,22 +43,24 @@ struct AccessLogTests {
   }
 
   /// The route id of `/avoid` in layoutd's router.
-  static let avoidRoute = LayoutService().router.route(for: "/avoid")?.id
+  static let avoidRoute = LayoutAPI.service().routes.route(for: "/avoid")?.id
 
-  static func record(path: String = "/avoid", status: Int = 200, id: String? = "id-1") -> CompletedRequest {
+  static func record(
+    path: String = "/avoid", status: Int = 200, id: String? = "id-1", completed: Bool = true
+  ) -> CompletedRequest {
     CompletedRequest(
       method: .post, path: path, route: avoidRoute, status: status, durationNanoseconds: 84_321, bytesIn: 218,
-      bytesOut: 120, requestID: id.map(RequestID.init), completed: true)
+      bytesOut: 120, requestID: id.map(RequestID.init), completed: completed)
   }
 
   @Test func jsonLinesDescribeEachRequest() throws {
     let pipe = LogPipe()
     let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
-    let fixture = try LayoutdFixture(accessLog: log)
+    let fixture = try HTTPTestServer.layoutd(accessLog: log)
     let ok = try fixture.client().post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", "trace-7")])
     let missing = try fixture.client().request(path: #"/a"b\c%0A"#)
-    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    #expect(waitUntil { fixture.gauges.liveRequestCount == 0 })
     fixture.server.stop()
     log.writer.close()
     let lines = pipe.drain().split(separator: "\n", omittingEmptySubsequences: false)
@@ -94,8 +96,7 @@ struct AccessLogTests {
       String(decoding: line, as: UTF8.self)
         == "2023-11-14T22:13:20.005Z POST /a\\x0ab\\x20c\\x5c 200 84us in=218 out=120 id=id-1\n")
     line.removeAll()
-    var aborted = Self.record(status: 0, id: nil)
-    aborted.completed = false
+    let aborted = Self.record(status: 0, id: nil, completed: false)
     AccessLogLine.text(aborted, at: timespec(tv_sec: 0, tv_nsec: 0), into: &line)
     #expect(
       String(decoding: line, as: UTF8.self)

@@ -23,7 +23,7 @@ struct AlsoRevealHTTPTests {
 
   @Test("the field, its error text and the Send button: both revealed, the view moves 22 up")
   func formAnswer() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post(
       "/avoid",
       Self.body(#"[{"x":20,"y":428,"width":350,"height":16},{"x":20,"y":470,"width":350,"height":50}]"#))
@@ -39,7 +39,7 @@ struct AlsoRevealHTTPTests {
 
   @Test("[] answers alsoRevealed []; null and absence answer no alsoRevealed; 16 are accepted")
   func emptyNullAndFull() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let empty = try fixture.post("/avoid", Self.body("[]")).jsonObject()
     #expect(empty["alsoRevealed"] as? [Bool] == [])
     let null = try fixture.post("/avoid", Self.body("null")).jsonObject()
@@ -65,7 +65,7 @@ struct AlsoRevealHTTPTests {
     ("[\(rect),{\"x\":0,\"y\":0,\"y\":1,\"width\":1,\"height\":1}]", "/alsoReveal/1/y", "duplicate-member"),
   ])
   func violationsAre422WithPointer(value: String, pointer: String, rule: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/avoid", Self.body(value))
     #expect(response.status == 422, "\(response.bodyString)")
     #expect(response.headers["Content-Type"] == "application/problem+json")
@@ -79,7 +79,7 @@ struct AlsoRevealHTTPTests {
     "the service's answers with alsoReveal equal Foundation's decoding, the core and JSONEncoder",
     arguments: ["translate", "scroll", "resize"])
   func answersMatchTheCore(mode: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let endpoints = EndpointTests()
     var generator = SplitMix64(seed: 4500 &+ UInt64(mode.utf8.count))
     var disagreements: [String] = []
@@ -106,7 +106,7 @@ struct AlsoRevealHTTPTests {
 
   @Test("a bad alsoReveal does not hurt the next request on the same connection")
   func badThenGood() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let client = try fixture.client()
     #expect(try client.post("/avoid", Self.body(Self.rects(40))).status == 422)
     let good = try client.post("/avoid", Self.body(Self.rects(2)))
@@ -116,7 +116,7 @@ struct AlsoRevealHTTPTests {
 
   @Test("/caret-follow has no alsoReveal: an unknown member, ignored")
   func caretFollowIgnoresIt() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post(
       "/caret-follow",
       #"{"textView":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"#

@@ -11,8 +11,8 @@ import Testing
 @Suite("Batch limits")
 struct BatchLimitTests {
   @Test func theBatchRoutesHaveTheirOwnBodyLimit() throws {
-    let fixture = try LayoutdFixture(
-      options: try LayoutdFixture.options(["--max-batch-bytes", "4096", "--max-body-bytes", "1024"]))
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-batch-bytes", "4096", "--max-body-bytes", "1024"]))
     let valid = BatchTests.avoidRequests(1)[0]
     // Over the single routes' limit, within the batch limit: answered.
     var items: [String] = []
@@ -40,8 +40,8 @@ struct BatchLimitTests {
   func anItemLargerThanTheSingleRoutesLimitIs413AtItsIndexAndTheOthersAreAnswered(
     decoder: RequestDecoder
   ) throws {
-    let fixture = try LayoutdFixture(
-      options: try LayoutdFixture.options(["--max-body-bytes", "1024"]), decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-body-bytes", "1024"]), decoder: decoder)
     let valid = BatchTests.avoidRequests(1)[0]
     // The same request, padded inside with a member nobody reads: 1,025 bytes.
     let padding = String(repeating: "x", count: 1025 - valid.utf8.count - #","pad":"""#.utf8.count)
@@ -73,7 +73,7 @@ struct BatchLimitTests {
       #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"#
       + #""field":{"x":20,"y":700,"width":350,"height":44},"animation":{"duration":10,"curve":0,"frameRate":240}}"#
     let body = "[" + Array(repeating: item, count: 60).joined(separator: ",") + "]"
-    let fixture = try LayoutdFixture { $0.maxBodyMemory = 1 << 20 }
+    let fixture = try HTTPTestServer.layoutd { $0.maxBodyMemory = 1 << 20 }
     let refused = try fixture.client().post("/avoid/batch", body)
     #expect(refused.status == 503)
     #expect(refused.headers["Retry-After"] == "1")
@@ -81,7 +81,7 @@ struct BatchLimitTests {
     // What it took is given back: a batch whose answer fits is answered at once.
     let fits = "[" + Array(repeating: item, count: 3).joined(separator: ",") + "]"
     #expect(try BatchTests.elements(try fixture.client().post("/avoid/batch", fits)).count == 3)
-    #expect(LayoutdFixture.waitUntil { fixture.server.heldBodyBytes == 0 })
+    #expect(waitUntil { fixture.gauges.heldBodyBytes == 0 })
   }
 
   @Test func theBatchLimitIsAFlagAndAnEnvironmentVariable() throws {
@@ -98,7 +98,7 @@ struct BatchLimitTests {
     #expect(throws: UsageError.self) { try parse(["--max-batch-bytes", "0"]) }
     #expect(throws: UsageError.self) { try parse([], ["LAYOUTD_MAX_BATCH_BYTES": "lots"]) }
     // The flag reaches the server: a batch one byte over it is refused.
-    let fixture = try LayoutdFixture(options: try parse(["--max-batch-bytes", "64"]))
+    let fixture = try HTTPTestServer.layoutd(options: try parse(["--max-batch-bytes", "64"]))
     let body = "[" + String(repeating: " ", count: 62) + "]"
     #expect(try fixture.client().post("/avoid/batch", body).status == 200)
     #expect(try fixture.client().post("/avoid/batch", body + " ").status == 413)

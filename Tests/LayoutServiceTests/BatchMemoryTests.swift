@@ -141,7 +141,7 @@ struct BatchMemoryTests {
       // Either the budget took the body or the request was refused: both are counted.
       var outcome = ""
       #expect(
-        try LayoutdFixture.waitUntil(seconds: 20) {
+        try waitUntil(seconds: 20) {
           let bytes = try BodyMemoryTests.sample("layoutd_http_body_memory_bytes", port: port) ?? -1
           let refusals =
             try BodyMemoryTests.sample("layoutd_http_body_memory_refusals_total", port: port) ?? -1

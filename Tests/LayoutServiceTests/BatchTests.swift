@@ -80,7 +80,7 @@ struct BatchTests {
   /// The element a batch holds for `request`: the single route's answer, or its problem with
   /// the pointer prefixed by `/index`.
   static func expectedElement(
-    _ fixture: LayoutdFixture, _ path: String, _ request: String, index: Int
+    _ fixture: HTTPTestServer, _ path: String, _ request: String, index: Int
   ) throws -> Any {
     let single = try fixture.post(path, request)
     if single.status == 200 { return try single.json() }
@@ -103,7 +103,7 @@ struct BatchTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat"], RequestDecoder.allCases)
   func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let requests =
       switch path {
       case "/avoid": Self.avoidRequests(40)
@@ -122,7 +122,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func aProblemIsTheSingleProblemWithItsIndexInThePointer(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     var requests = Self.avoidRequests(12)
     for (offset, invalid) in Self.invalidAvoidRequests.enumerated() {
       requests.insert(invalid, at: 1 + offset * 2)
@@ -141,7 +141,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func aChatProblemPointsIntoItsItem(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let valid = Self.chatRequests(2, seed: 3)
     let bad = [
       ErrorTests.chat(#""lift":"sometimes""#), ErrorTests.chat(without: "list"),
@@ -166,7 +166,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func oneBadItemNeverChangesAnother(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let valid = Self.avoidRequests(20, seed: 77)
     let clean = try Self.elements(try fixture.post("/avoid/batch", "[" + valid.joined(separator: ",") + "]"))
     // The same requests with a bad item, a non-object and a duplicate name between each.
@@ -188,7 +188,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func theWorkedExampleIsAnswered(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let examples = try GoldenExamples.load(endpoint: "/avoid/batch")
     try #require(!examples.isEmpty)
     for example in examples {
@@ -201,7 +201,7 @@ struct BatchTests {
 
   @Test(arguments: ["/avoid/batch", "/caret-follow/batch", "/chat/batch"], RequestDecoder.allCases)
   func anEmptyArrayAnswersAnEmptyArray(_ path: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let response = try fixture.post(path, " [ ] ")
     #expect(try Self.elements(response).isEmpty)
     #expect(response.bodyString == "[]")
@@ -209,7 +209,7 @@ struct BatchTests {
 
   @Test(arguments: [#"{"container":{}}"#, "3", "null", #""batch""#, "true"], RequestDecoder.allCases)
   func aBodyThatIsNotAnArrayIsWrongTypeAtTheRoot(_ body: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let problem = try ErrorTests().expectProblem(
       try fixture.post("/avoid/batch", body), status: 422, pointer: "")
     #expect(problem["type"] as? String == "urn:layoutd:problem:wrong-type")
@@ -217,26 +217,26 @@ struct BatchTests {
 
   @Test(arguments: ["[1,", "[{}]]", "{\"a\":}", "[\u{FEFF}]", #"[{"margin":01}]"#], RequestDecoder.allCases)
   func aBodyThatIsNotJSONIs400(_ body: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let problem = try ErrorTests().expectProblem(try fixture.post("/caret-follow/batch", body), status: 400)
     #expect(problem["type"] as? String == "about:blank")
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func anEmptyBodyIs400(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     _ = try ErrorTests().expectProblem(try fixture.post("/avoid/batch", ""), status: 400)
   }
 
   @Test func aBodyThatIsNotJSONByContentTypeIs415() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/avoid/batch", "[]", headers: [("Content-Type", "application/xml")])
     _ = try ErrorTests().expectProblem(response, status: 415)
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func moreThanTenThousandItemsIsTooManyAtTheRoot(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let items = Array(repeating: "{}", count: Batch.maxItems + 1)
     let response = try fixture.post("/avoid/batch", "[" + items.joined(separator: ",") + "]")
     let problem = try ErrorTests().expectProblem(response, status: 422, pointer: "")
@@ -245,7 +245,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func tenThousandItemsAreAnswered(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let distinct = Self.avoidRequests(10)
     let requests = (0..<Batch.maxItems).map { distinct[$0 % distinct.count] }
     let elements = try Self.elements(
@@ -260,7 +260,7 @@ struct BatchTests {
 
   @Test(arguments: ["null", "3", #""x""#, "[]", #"[{"keyboardHeight":1}]"#, "true"], RequestDecoder.allCases)
   func anItemThatIsNotAnObjectIsWrongTypeAtItsIndex(_ item: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let valid = Self.avoidRequests(1)[0]
     let elements = try Self.elements(try fixture.post("/avoid/batch", "[\(valid),\(item),\(valid)]"))
     try #require(elements.count == 3)
@@ -279,7 +279,7 @@ struct BatchTests {
   /// strings, in items that are not objects, between items.
   @Test(arguments: RequestDecoder.allCases)
   func itemsAreReadWhateverTheirTextHolds(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let valid = Self.avoidRequests(3, seed: 5)
     let noted = String(valid[1].dropLast()) + #","note":"a \"],{ \\","more":[1,{"}":"]"}]}"#
     let items = [
@@ -304,7 +304,7 @@ struct BatchTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func duplicateNamesMakeOnlyTheirItemAProblem(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let valid = Self.avoidRequests(1)[0]
     // At the item's top, nested, escaped, and in an object with many members (hashing).
     let many = (0..<20).map { #""m\#($0)":\#($0)"# }.joined(separator: ",") + #","m3":0"#
@@ -343,7 +343,7 @@ struct BatchTests {
   }
 
   @Test func acceptIsNotConsulted() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let valid = Self.avoidRequests(1)[0]
     let response = try fixture.post(
       "/avoid/batch", "[\(valid)]",
@@ -353,7 +353,7 @@ struct BatchTests {
 
   @Test(arguments: ["/avoid/batch", "/caret-follow/batch"])
   func preflightsAnd405(_ path: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let preflight = fixture.request(
       method: "OPTIONS", path: path,
       headers: [("Origin", "https://tool.example"), ("Access-Control-Request-Method", "POST")])
@@ -369,7 +369,7 @@ struct BatchTests {
   }
 
   @Test func metricsCountItemsByRoute() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let avoid = Self.avoidRequests(7)
     let caret = Self.caretRequests(3)
     #expect(try fixture.client().post("/avoid/batch", "[" + avoid.joined(separator: ",") + "]").status == 200)
@@ -386,7 +386,7 @@ struct BatchTests {
     ]
     // Requests are counted when they end, just after the client has its answer.
     var samples: [String: Double] = [:]
-    let counted = try LayoutdFixture.waitUntil {
+    let counted = try waitUntil {
       samples = MetricsTests.samples(try fixture.metricsText())
       return expected.allSatisfy { samples[$0.key] == $0.value }
     }
@@ -396,12 +396,12 @@ struct BatchTests {
   @Test func theAccessLogHasOneLinePerBatchWithItsItemCount() throws {
     let pipe = AccessLogTests.LogPipe()
     let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
-    let fixture = try LayoutdFixture(accessLog: log)
+    let fixture = try HTTPTestServer.layoutd(accessLog: log)
     let requests = Self.avoidRequests(25)
     #expect(
       try fixture.client().post("/avoid/batch", "[" + requests.joined(separator: ",") + "]").status == 200)
     #expect(try fixture.client().post("/avoid", requests[0]).status == 200)
-    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 0 })
+    #expect(waitUntil { fixture.gauges.liveRequestCount == 0 })
     fixture.server.stop()
     log.writer.close()
     let objects = try pipe.drain().split(separator: "\n").map {

@@ -29,7 +29,7 @@ struct BodyMemoryTests {
 
   /// Waits until the sample `name` equals `value`.
   static func waitFor(_ name: String, _ value: Double, port: Int) throws -> Bool {
-    try LayoutdFixture.waitUntil(seconds: 20) { try sample(name, port: port) == value }
+    try waitUntil(seconds: 20) { try sample(name, port: port) == value }
   }
 
   static func avoidIsServed(port: Int) throws -> Bool {

@@ -9,7 +9,7 @@ struct CORSTests {
   static let allowed = "https://app.example"
   static let list = CORSPolicy(origins: [allowed, "http://localhost:3000"])
 
-  func preflight(_ fixture: LayoutdFixture, _ path: String, origin: String) -> TestResponse {
+  func preflight(_ fixture: HTTPTestServer, _ path: String, origin: String) -> TestResponse {
     fixture.request(
       method: "OPTIONS", path: path,
       headers: [
@@ -20,7 +20,7 @@ struct CORSTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func preflightWithAnyOriginAllowed(path: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = preflight(fixture, path, origin: "https://anywhere.example")
     #expect(response.status == 204)
     #expect(response.body.isEmpty)
@@ -35,7 +35,7 @@ struct CORSTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func preflightFromAListedOriginEchoesIt(path: String) throws {
-    let fixture = try LayoutdFixture(cors: Self.list)
+    let fixture = try HTTPTestServer.layoutd(cors: Self.list)
     let response = preflight(fixture, path, origin: Self.allowed)
     #expect(response.status == 204)
     #expect(response.headers["Access-Control-Allow-Origin"] == Self.allowed)
@@ -46,7 +46,7 @@ struct CORSTests {
   }
 
   @Test func preflightFromAnotherOriginAllowsNothing() throws {
-    let fixture = try LayoutdFixture(cors: Self.list)
+    let fixture = try HTTPTestServer.layoutd(cors: Self.list)
     let response = preflight(fixture, "/avoid", origin: "https://evil.example")
     #expect(response.status == 204)
     #expect(response.headers["Access-Control-Allow-Origin"] == nil)
@@ -55,7 +55,7 @@ struct CORSTests {
   }
 
   @Test func plainOptionsWithoutOriginSaysAllow() throws {
-    let fixture = try LayoutdFixture(cors: Self.list)
+    let fixture = try HTTPTestServer.layoutd(cors: Self.list)
     let response = fixture.request(method: "OPTIONS", path: "/avoid")
     #expect(response.status == 204)
     #expect(response.headers["Allow"] == "OPTIONS, POST")
@@ -64,7 +64,7 @@ struct CORSTests {
 
   /// Answers of every kind: 200, 400, 422, 404, 405 and the server's own 413, which a
   /// connection gets for a length announced over the limit before any body.
-  func answers(_ fixture: LayoutdFixture, origin: String) throws -> [TestResponse] {
+  func answers(_ fixture: HTTPTestServer, origin: String) throws -> [TestResponse] {
     let headers = [("Origin", origin)]
     let limit = try fixture.client().request(
       method: "POST", path: "/avoid", headers: headers + [("Content-Length", "99999999")])
@@ -79,7 +79,7 @@ struct CORSTests {
   }
 
   @Test func everyAnswerCarriesTheCORSHeaders() throws {
-    let fixture = try LayoutdFixture { $0.maxBodyBytes = 4096 }
+    let fixture = try HTTPTestServer.layoutd { $0.maxBodyBytes = 4096 }
     let responses = try answers(fixture, origin: "https://anywhere.example")
     #expect(responses.map(\.status) == [200, 400, 422, 404, 405, 413])
     for response in responses {
@@ -89,7 +89,7 @@ struct CORSTests {
   }
 
   @Test func answersToAListedOriginNameIt() throws {
-    let fixture = try LayoutdFixture(cors: Self.list) { $0.maxBodyBytes = 4096 }
+    let fixture = try HTTPTestServer.layoutd(cors: Self.list) { $0.maxBodyBytes = 4096 }
     for response in try answers(fixture, origin: Self.allowed) {
       #expect(response.headers["Access-Control-Allow-Origin"] == Self.allowed, "\(response.status)")
     }
@@ -100,7 +100,7 @@ struct CORSTests {
 
   @Test(arguments: [CORSPolicy.anyOrigin, CORSTests.list])
   func answersWithoutOriginCarryNoCORSHeadersAndCacheableOnesVaryOnOrigin(policy: CORSPolicy) throws {
-    let fixture = try LayoutdFixture(cors: policy) { $0.maxBodyBytes = 4096 }
+    let fixture = try HTTPTestServer.layoutd(cors: policy) { $0.maxBodyBytes = 4096 }
     let limit = try fixture.client().request(
       method: "POST", path: "/avoid", headers: [("Content-Length", "99999999")])
     let responses = [

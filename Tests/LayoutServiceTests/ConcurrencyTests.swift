@@ -14,7 +14,7 @@ struct ConcurrencyTests {
   func eightClientsAreEachCountedAndLoggedOnce() throws {
     let pipe = AccessLogTests.LogPipe()
     let log = AccessLog(format: .text, descriptor: pipe.writeEnd, capacity: 1 << 20)
-    let fixture = try LayoutdFixture(accessLog: log)
+    let fixture = try HTTPTestServer.layoutd(accessLog: log)
     let port = fixture.port
     let failures = Atomic<Int>(0)
     let ids = Locked(Set<String>())
@@ -60,7 +60,7 @@ struct ConcurrencyTests {
 
     var samples: [String: Double] = [:]
     #expect(
-      try LayoutdFixture.waitUntil {
+      try waitUntil {
         samples = MetricsTests.samples(try fixture.metricsText())
         return samples[#"layoutd_http_requests_total{route="/avoid",status="200"}"#] == 800
           && samples[#"layoutd_http_requests_total{route="/caret-follow",status="422"}"#] == 400

@@ -91,7 +91,7 @@ struct EndpointTests {
   }
 
   func expectAgreement<Request: Decodable, Answer: Encodable>(
-    _ fixture: LayoutdFixture, path: String, body: [String: Any], request: Request.Type,
+    _ fixture: HTTPTestServer, path: String, body: [String: Any], request: Request.Type,
     compute: (Request) -> Answer
   ) throws {
     let disagreement = try disagreement(
@@ -102,7 +102,7 @@ struct EndpointTests {
   /// How the service's answer to `body`, sent by `transport`, differs from the core's, or nil
   /// when they agree.
   func disagreement<Request: Decodable, Answer: Encodable>(
-    _ transport: some TestTransport, path: String, body: [String: Any], request: Request.Type,
+    _ transport: some HTTPTestTransport, path: String, body: [String: Any], request: Request.Type,
     compute: (Request) -> Answer
   ) throws -> String? {
     let data = try JSONSerialization.data(withJSONObject: body)
@@ -118,7 +118,7 @@ struct EndpointTests {
 
   @Test(arguments: ["translate", "scroll", "resize"], RequestDecoder.allCases)
   func avoidAnswersMatchTheCore(mode: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     var generator = SplitMix64(seed: 7 &+ UInt64(mode.utf8.count))
     for _ in 0..<300 {
       try expectAgreement(
@@ -129,7 +129,7 @@ struct EndpointTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func caretFollowAnswersMatchTheCore(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     var generator = SplitMix64(seed: 42)
     for _ in 0..<300 {
       try expectAgreement(
@@ -140,7 +140,7 @@ struct EndpointTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func chatAnswersMatchTheCore(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     var generator = SplitMix64(seed: 12)
     for _ in 0..<300 {
       try expectAgreement(
@@ -151,8 +151,8 @@ struct EndpointTests {
   /// 8 clients at once, 500 requests each over keep-alive, both endpoints, every answer checked.
   @Test(arguments: RequestDecoder.allCases)
   func concurrentClientsEachGetTheirOwnAnswers(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
-    let port = fixture.server.port
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let port = fixture.port
     let failures = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       do {
@@ -183,7 +183,7 @@ struct EndpointTests {
   }
 
   @Test func healthz() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = fixture.request(path: "/healthz")
     #expect(response.status == 200)
     #expect(try response.jsonObject()["status"] as? String == "ok")
@@ -192,7 +192,7 @@ struct EndpointTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func answersNeverHoldNegativeZero(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     // The field is not covered: the offset is 0 and must be written as 0, not -0.
     let response = try fixture.post(
       "/avoid",

@@ -6,9 +6,10 @@ import Testing
 
 @testable import LayoutService
 
-/// The server's engine answered over a socket and without one (`RequestEngine.respond(to:)`):
-/// the same status, body bytes and header fields, but for those only a connection adds (`Date`,
-/// `Content-Length`, libmicrohttpd's `Connection: Keep-Alive`).
+/// The test server's two transports, a connection and the server's engine without one
+/// (`RequestEngine.respond(to:)`), give the same status, body bytes and header fields, but for
+/// those only a connection adds (`Date`, `Content-Length`, libmicrohttpd's `Connection:
+/// Keep-Alive`).
 @Suite("One engine, with and without a connection")
 struct EngineAgreementTests {
   /// One request, as both ways send it.
@@ -69,20 +70,16 @@ struct EngineAgreementTests {
   static let connectionFields: Set<String> = ["date", "content-length"]
 
   @Test func everyAnswerIsTheSameWithAndWithoutAConnection() throws {
-    let fixture = try LayoutdFixture()
+    let server = try HTTPTestServer.layoutd()
     let exchanges = try Self.exchanges()
     #expect(exchanges.count > 60)
     for (index, exchange) in exchanges.enumerated() {
       // The same id both ways: otherwise each would draw its own.
       let headers = exchange.headers + [("X-Request-Id", "agreement-\(index)")]
-      let remote = try fixture.client().request(
+      let remote = try server.client().request(
         method: exchange.method, path: exchange.path, headers: headers, body: exchange.body)
-      let local = exchange.body.withUnsafeBytes { body in
-        fixture.server.engine.respond(
-          to: HTTPRequest(
-            method: HTTPMethod(rawValue: exchange.method), path: exchange.path,
-            headers: headers.map { HTTPHeader($0.0, $0.1) }, body: body))
-      }
+      let local = server.request(
+        method: exchange.method, path: exchange.path, headers: headers, body: exchange.body)
       #expect(local.status == remote.status, "\(exchange.label)")
       // `/metrics` has counted the request sent over the socket since.
       if exchange.path != "/metrics" { #expect(local.body == remote.body, "\(exchange.label)") }
@@ -90,13 +87,7 @@ struct EngineAgreementTests {
     }
   }
 
-  /// `response`'s header fields as the server sends them, sorted, without the connection's own.
-  static func fields(of response: HTTPResponse) -> [String] {
-    var fields = response.headers.map { "\($0.name.lowercased()): \($0.value)" }
-    if !response.contentType.isEmpty { fields.append("content-type: \(response.contentType)") }
-    return fields.sorted()
-  }
-
+  /// `response`'s header fields, lowercased and sorted, without those only a connection adds.
   static func fields(of response: TestResponse) -> [String] {
     response.headers.fields
       .filter { !connectionFields.contains($0.name.lowercased()) }

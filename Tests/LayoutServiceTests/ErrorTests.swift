@@ -32,14 +32,14 @@ struct ErrorTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func emptyBodyIs400(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     try expectProblem(try fixture.post("/avoid", ""), status: 400)
     try expectProblem(try fixture.post("/caret-follow", ""), status: 400)
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func bodyThatIsNotJSONIs400SayingWhereItBroke(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let problem = try expectProblem(try fixture.post("/avoid", "{\"container\": {\"x\": 0,,}}"), status: 400)
     let detail = try #require(problem["detail"] as? String)
     #expect(detail.contains("line 1, column 23"), "\(detail)")
@@ -50,7 +50,7 @@ struct ErrorTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func invalidUTF8Is400(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     var body = Array(#"{"mode":"#.utf8)
     body += [0x22, 0xC3, 0x28, 0x22, 0x7D]
     let response = fixture.request(
@@ -59,14 +59,14 @@ struct ErrorTests {
   }
 
   @Test func unknownPathIs404() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     try expectProblem(try fixture.post("/avoid/", Self.valid), status: 404)
     try expectProblem(fixture.request(path: "/nowhere"), status: 404)
   }
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func otherMethodsAre405WithAllow(path: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     for method in ["GET", "HEAD", "PUT", "DELETE", "PATCH", "TRACE", "FOO"] {
       let response = fixture.request(method: method, path: path)
       #expect(response.status == 405, "\(method)")
@@ -79,7 +79,7 @@ struct ErrorTests {
 
   @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
   func optionsIsAnsweredForCORS(path: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = fixture.request(method: "OPTIONS", path: path)
     #expect(response.status == 204)
     #expect(response.headers["Allow"] == "OPTIONS, POST")
@@ -87,7 +87,7 @@ struct ErrorTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func bodyOverTheLimitIs413(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder) { $0.maxBodyBytes = 1024 }
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder) { $0.maxBodyBytes = 1024 }
     let padding = String(repeating: " ", count: 1024 - Self.valid.utf8.count)
     #expect(try fixture.post("/avoid", Self.valid + padding).status == 200)
     try expectProblem(try fixture.post("/avoid", Self.valid + padding + " "), status: 413)
@@ -98,7 +98,7 @@ struct ErrorTests {
   ])
   func nonJSONContentTypeIs415(contentType: String) throws {
     for decoder in RequestDecoder.allCases {
-      let fixture = try LayoutdFixture(decoder: decoder)
+      let fixture = try HTTPTestServer.layoutd(decoder: decoder)
       try expectProblem(
         try fixture.post("/avoid", Self.valid, headers: [("Content-Type", contentType)]), status: 415)
     }
@@ -106,7 +106,7 @@ struct ErrorTests {
 
   @Test(arguments: ["gzip", "deflate", "br", "identity, gzip"])
   func aBodyWithAContentCodingIs415(coding: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/avoid", Self.valid, headers: [("Content-Encoding", coding)])
     try expectProblem(response, status: 415)
     #expect(response.headers["Accept-Encoding"] == "identity")
@@ -115,7 +115,7 @@ struct ErrorTests {
 
   /// Over a connection (its framing pass reads every field) and through the engine alone.
   @Test func aCodingInALaterContentEncodingFieldIs415() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let headers = [("Content-Encoding", "identity"), ("Content-Encoding", "gzip")]
     for response in [
       try fixture.client().post("/avoid", Self.valid, headers: headers),
@@ -128,7 +128,7 @@ struct ErrorTests {
 
   @Test(arguments: ["identity", "IDENTITY", "", "identity "])
   func aBodyWithoutAContentCodingIsRead(coding: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/avoid", Self.valid, headers: [("Content-Encoding", coding)])
     #expect(response.status == 200, "\(response.bodyString)")
   }
@@ -140,7 +140,7 @@ struct ErrorTests {
   ])
   func contentTypesReadAsJSON(contentType: String?) throws {
     for decoder in RequestDecoder.allCases {
-      let fixture = try LayoutdFixture(decoder: decoder)
+      let fixture = try HTTPTestServer.layoutd(decoder: decoder)
       let headers = contentType.map { [("Content-Type", $0)] } ?? []
       let response = try fixture.post("/avoid", Self.valid, headers: headers)
       #expect(response.status == 200, "\(decoder): \(response.bodyString)")
@@ -213,7 +213,7 @@ struct ErrorTests {
   ])
   func contractViolationsAre422WithPointer(body: String, pointer: String, rule: String) throws {
     for decoder in RequestDecoder.allCases {
-      let fixture = try LayoutdFixture(decoder: decoder)
+      let fixture = try HTTPTestServer.layoutd(decoder: decoder)
       let problem = try expectProblem(try fixture.post("/avoid", body), status: 422, pointer: pointer)
       #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)", "\(decoder)")
     }
@@ -221,7 +221,7 @@ struct ErrorTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func aBodyThatIsNotAnObjectIsNamedAsTheBody(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     for (path, body) in [("/avoid", "[1,2]"), ("/caret-follow", "7"), ("/avoid", "\"text\"")] {
       let problem = try expectProblem(try fixture.post(path, body), status: 422, pointer: "")
       #expect(problem["detail"] as? String == "The body must be an object.", "\(path) \(body)")
@@ -230,7 +230,7 @@ struct ErrorTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func caretFollowViolationsPointIntoItsMembers(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     try expectProblem(
       try fixture.post(
         "/caret-follow",
@@ -265,7 +265,7 @@ struct ErrorTests {
   ])
   func chatViolationsAre422WithPointer(body: String, pointer: String, rule: String) throws {
     for decoder in RequestDecoder.allCases {
-      let fixture = try LayoutdFixture(decoder: decoder)
+      let fixture = try HTTPTestServer.layoutd(decoder: decoder)
       #expect(try fixture.post("/chat", Self.chat()).status == 200)
       let problem = try expectProblem(try fixture.post("/chat", body), status: 422, pointer: pointer)
       #expect(problem["type"] as? String == "urn:layoutd:problem:\(rule)", "\(decoder)")
@@ -274,14 +274,14 @@ struct ErrorTests {
 
   @Test(arguments: RequestDecoder.allCases)
   func unknownMembersAreIgnored(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let body = Self.valid.dropLast() + #","future":{"nested":[1,2,{"x":null}]},"keyboardTheme":"dark"}"#
     #expect(try fixture.post("/avoid", String(body)).status == 200)
   }
 
   @Test(arguments: RequestDecoder.allCases)
   func aBadRequestDoesNotHurtTheNextOnTheSameConnection(decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let client = try fixture.client()
     #expect(try client.post("/avoid", #"{"container":"#).status == 400)
     #expect(try client.post("/avoid", "{}").status == 422)

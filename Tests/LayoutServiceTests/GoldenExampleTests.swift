@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LayoutService
 import LayoutTesting
 import Testing
@@ -6,7 +7,7 @@ import Testing
 extension GoldenExamples {
   /// The route table's computing endpoints, in its order: an example is posted to one of these
   /// or to its batch route (the path followed by `batchSuffix`).
-  static let endpoints = LayoutService.operationPaths
+  static let endpoints = LayoutAPI.operationPaths
 
   /// The routes the examples may name: each endpoint and its batch route.
   static var routes: Set<String> {
@@ -36,7 +37,7 @@ struct GoldenExampleTests {
   /// Each endpoint's examples one by one, then the examples of its batch route as they are.
   @Test(arguments: GoldenExamples.endpoints, RequestDecoder.allCases)
   func everyExampleGetsItsAnswer(endpoint: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let examples = try GoldenExamples.load()
     let routes = [endpoint, endpoint + GoldenExamples.batchSuffix]
     for example in examples where routes.contains(example.endpoint) {
@@ -52,7 +53,7 @@ struct GoldenExampleTests {
   /// example's answer, in order.
   @Test(arguments: GoldenExamples.endpoints, RequestDecoder.allCases)
   func theExamplesOfAnEndpointAreAnsweredInItsBatch(endpoint: String, decoder: RequestDecoder) throws {
-    let fixture = try LayoutdFixture(decoder: decoder)
+    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let examples = try GoldenExamples.load(endpoint: endpoint)
     try #require(!examples.isEmpty, "no worked example of \(endpoint)")
     let batch =

@@ -76,7 +76,7 @@ struct LayoutdOptionsTests {
   @Test func withoutFlagsTheServerAndServiceHaveTheirOwnDefaults() throws {
     let layoutd = try options([])
     #expect(layoutd.server == HTTPServer.Configuration())
-    #expect(layoutd.service == LayoutService.Settings())
+    #expect(layoutd.service == LayoutAPI.Settings())
     #expect(layoutd.server.threads == 0, "one worker per core, chosen when the server starts")
   }
 

@@ -9,8 +9,8 @@ import Testing
 @Suite("Limits", .serialized)
 struct LimitTests {
   @Test func connectionsBeyondMaxConnectionsAreClosedAtOnceNotQueued() throws {
-    let fixture = try LayoutdFixture(
-      options: try LayoutdFixture.options(["--max-connections", "4", "--max-connections-per-client", "0"]))
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-connections", "4", "--max-connections-per-client", "0"]))
     var admitted: [HTTPTestClient] = []
     for _ in 0..<4 {
       let client = try fixture.client()
@@ -22,50 +22,43 @@ struct LimitTests {
     let extra = try fixture.client(timeout: 3)
     try extra.send(HTTPTestClient.encode(method: "GET", path: "/healthz", host: "test"))
     #expect(throws: (any Error).self) { try extra.readResponse() }
-    #expect(fixture.server.refusedConnectionCount >= 1)
+    #expect(fixture.gauges.refusedConnectionCount >= 1)
 
     admitted.removeLast().close()
-    #expect(LayoutdFixture.waitUntil { fixture.server.openConnectionCount == 3 })
+    #expect(waitUntil { fixture.gauges.openConnectionCount == 3 })
     #expect(try fixture.client().request(path: "/healthz").status == 200)
     let samples = MetricsTests.samples(try admitted[0].request(path: "/metrics").bodyString)
     #expect((samples["layoutd_http_connections_refused_total"] ?? 0) >= 1)
   }
 
   @Test func connectionsPerClientAreLimitedPerAddress() throws {
-    let fixture = try LayoutdFixture(
-      options: try LayoutdFixture.options(["--max-connections-per-client", "2"]))
-    let request = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
-    let answered = { (text: String) in text.hasSuffix(#"{"status":"ok"}"#) }
-    let first = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.server.port, timeout: 10))
-    let second = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.server.port, timeout: 10))
-    for socket in [first, second] {
-      #expect(socket.send(request))
-      let (text, closed) = socket.receive(until: answered)
-      #expect(text.hasPrefix("HTTP/1.1 200"))
-      #expect(!closed)
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-connections-per-client", "2"]))
+    let first = try HTTPTestClient(port: fixture.port, from: "127.0.0.1", timeout: 10)
+    let second = try HTTPTestClient(port: fixture.port, from: "127.0.0.1", timeout: 10)
+    for client in [first, second] {
+      #expect(try client.request(path: "/healthz").bodyString == #"{"status":"ok"}"#)
     }
-    let third = try #require(LoopbackSocket(from: "127.0.0.1", port: fixture.server.port, timeout: 10))
-    third.send(request)
-    let refused = third.receive()
-    #expect(refused.closed)
-    #expect(refused.text.isEmpty)
+    let third = try HTTPTestClient(port: fixture.port, from: "127.0.0.1", timeout: 10)
+    try third.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+    // Closed without a byte of answer.
+    #expect(third.isClosedByServer())
     // The two admitted connections stay open and served.
-    for socket in [first, second] {
-      #expect(socket.send(request))
-      #expect(socket.receive(until: answered).text.hasPrefix("HTTP/1.1 200"))
+    for client in [first, second] {
+      #expect(try client.request(path: "/healthz").status == 200)
     }
     // Another client address is still served.
-    let other = try #require(LoopbackSocket(from: "127.0.0.2", port: fixture.server.port, timeout: 10))
-    #expect(other.send(request))
-    #expect(other.receive(until: answered).text.hasPrefix("HTTP/1.1 200"))
+    let other = try HTTPTestClient(port: fixture.port, from: "127.0.0.2", timeout: 10)
+    #expect(try other.request(path: "/healthz").status == 200)
   }
 
   @Test func anIdleConnectionIsClosedAfterTheConnectionTimeout() throws {
-    let fixture = try LayoutdFixture(options: try LayoutdFixture.options(["--connection-timeout", "1"]))
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--connection-timeout", "1"]))
     // A client that connects and sends nothing is closed; 30 s only bounds a failure.
     let silent = try fixture.client(timeout: 30)
     #expect(silent.isClosedByServer())
-    #expect(LayoutdFixture.waitUntil(seconds: 30) { fixture.server.openConnectionCount == 0 })
+    #expect(waitUntil(seconds: 30) { fixture.gauges.openConnectionCount == 0 })
     // So is a keep-alive client that goes quiet after an answer. On a loaded machine the
     // request may come later than the timeout and find its connection closed already: only an
     // answered connection counts, on a new one each time.
@@ -79,7 +72,8 @@ struct LimitTests {
   }
 
   @Test func headersOverMaxHeaderBytesAre431AndClose() throws {
-    let fixture = try LayoutdFixture(options: try LayoutdFixture.options(["--max-header-bytes", "2048"]))
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-header-bytes", "2048"]))
     let small = try fixture.client().request(
       path: "/healthz", headers: [("X-Pad", String(repeating: "a", count: 200))])
     #expect(small.status == 200)
@@ -109,20 +103,22 @@ struct LimitTests {
   @Test func aBrowsersRequestWithAFullCookieJarIsServedByDefault() throws {
     let cookie = try #require(Self.browserHeaders.last?.1)
     #expect(cookie.utf8.count > 4000)
-    let fixture = try LayoutdFixture(options: try LayoutdFixture.options([]))
+    let fixture = try HTTPTestServer.layoutd(options: try LayoutdOptions.running([]))
     let served = try fixture.client().request(
       method: "POST", path: "/avoid", headers: Self.browserHeaders, body: ErrorTests.valid)
     #expect(served.status == 200)
     // libmicrohttpd keeps the Cookie twice, with 64 bytes per cookie: under the old default
     // of 8 KiB the same request is over the limit.
-    let small = try LayoutdFixture(options: try LayoutdFixture.options(["--max-header-bytes", "8192"]))
+    let small = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-header-bytes", "8192"]))
     let refused = try small.client().request(
       method: "POST", path: "/avoid", headers: Self.browserHeaders, body: ErrorTests.valid)
     #expect(refused.status == 431)
   }
 
   @Test func bodiesOverMaxBodyBytesAre413() throws {
-    let fixture = try LayoutdFixture(options: try LayoutdFixture.options(["--max-body-bytes", "1024"]))
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running(["--max-body-bytes", "1024"]))
     let padding = String(repeating: " ", count: 1024 - ErrorTests.valid.utf8.count)
     #expect(try fixture.client().post("/avoid", ErrorTests.valid + padding).status == 200)
     let announced = try fixture.client()
@@ -141,7 +137,7 @@ struct LimitTests {
   }
 
   @Test func flagsReachTheServerConfiguration() throws {
-    let options = try LayoutdFixture.options([
+    let options = try LayoutdOptions.running([
       "--max-connections", "77", "--max-connections-per-client", "5", "--connection-timeout", "3",
       "--max-header-bytes", "4096", "--max-body-bytes", "2048", "--shutdown-grace", "4",
     ])

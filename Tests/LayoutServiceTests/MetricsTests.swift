@@ -19,7 +19,7 @@ struct MetricsTests {
   }
 
   @Test func expositionIsWellFormedPrometheusText() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     _ = try fixture.client().post("/avoid", ErrorTests.valid)
     let response = try fixture.client().request(path: "/metrics")
     #expect(response.status == 200)
@@ -57,7 +57,7 @@ struct MetricsTests {
   }
 
   @Test func countsFollowTheTraffic() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     var bytesIn = 0
     var bytesOut = 0
     for _ in 0..<3 {
@@ -79,7 +79,7 @@ struct MetricsTests {
     // a scrape reads one counter after another while requests end: wait until one scrape holds
     // every count below.
     var samples: [String: Double] = [:]
-    let counted = try LayoutdFixture.waitUntil {
+    let counted = try waitUntil {
       samples = Self.samples(try fixture.metricsText())
       return samples[#"layoutd_http_requests_total{route="other",status="404"}"#] == 2
         && samples[#"layoutd_http_request_duration_seconds_count{route="/avoid"}"#] == 4
@@ -109,14 +109,14 @@ struct MetricsTests {
   }
 
   @Test func unknownPathsShareOneRouteLabel() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let client = try fixture.client()
     for index in 0..<40 {
       #expect(try client.request(path: "/probe/\(index)/\(UInt64.random(in: 0...UInt64.max))").status == 404)
     }
     var text = ""
     #expect(
-      try LayoutdFixture.waitUntil {
+      try waitUntil {
         text = try fixture.metricsText()
         return Self.samples(text)[#"layoutd_http_requests_total{route="other",status="404"}"#] == 40
       })
@@ -125,14 +125,14 @@ struct MetricsTests {
         .compactMap { line in
           line.firstRange(of: "route=\"").map { line[$0.upperBound...].prefix { $0 != "\"" } }
         })
-    #expect(routes.isSubset(of: Set((LayoutService().router.paths + ["other"]).map { Substring($0) })))
+    #expect(routes.isSubset(of: Set((LayoutAPI.service().routes.paths + ["other"]).map { Substring($0) })))
     #expect(!text.contains("/probe/"))
   }
 
   @Test func everyServedPathHasARouteLabelOfItsOwn() throws {
-    let service = LayoutService()
-    let metrics = try #require(service.metrics)
-    let paths = service.router.paths
+    let service = LayoutAPI.service()
+    let metrics = try #require(service.middleware(ServiceMetrics.self))
+    let paths = service.routes.paths
     #expect(paths.count >= 10)
     #expect(paths.contains("/metrics"))
     #expect(metrics.labels == paths + ["other"])
@@ -140,11 +140,11 @@ struct MetricsTests {
   }
 
   @Test func theClientModuleIsCountedUnderItsPath() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     #expect(try fixture.client().request(path: "/layoutd.js").status == 200)
     var samples: [String: Double] = [:]
     #expect(
-      try LayoutdFixture.waitUntil {
+      try waitUntil {
         samples = Self.samples(try fixture.metricsText())
         return samples[#"layoutd_http_requests_total{route="/layoutd.js",status="200"}"#] == 1
       })
@@ -152,9 +152,9 @@ struct MetricsTests {
   }
 
   @Test func everyStatusIsCountedUnderItsRoute() throws {
-    let service = LayoutService()
-    let metrics = try #require(service.metrics)
-    let avoid = service.router.route(for: "/avoid")?.id
+    let service = LayoutAPI.service()
+    let metrics = try #require(service.middleware(ServiceMetrics.self))
+    let avoid = service.routes.route(for: "/avoid")?.id
     for status in [200, 204, 400, 404, 405, 413, 415, 422, 431, 500, 503] {
       metrics.requestEnded(
         CompletedRequest(
@@ -177,7 +177,7 @@ struct MetricsTests {
   }
 
   @Test func metricsOffLeavesTheRouteOut() throws {
-    let fixture = try LayoutdFixture(metrics: false)
+    let fixture = try HTTPTestServer.layoutd(metrics: false)
     #expect(try fixture.client().request(path: "/metrics").status == 404)
   }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite("Readiness and drain")
 struct ReadinessTests {
   @Test func readyzIs200AndHealthz200BeforeDraining() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let ready = try fixture.client().request(path: "/readyz")
     #expect(ready.status == 200)
     #expect(try ready.jsonObject()["status"] as? String == "ready")
@@ -18,21 +18,21 @@ struct ReadinessTests {
   }
 
   @Test func drainingTurnsReadyzTo503KeepsHealthzAndClosesEachConnectionAfterItsAnswer() throws {
-    let fixture = try LayoutdFixture { $0.drainTimeout = 10 }
+    let readiness = Readiness()
+    let fixture = try HTTPTestServer.layoutd(readiness: readiness) { $0.drainTimeout = 10 }
     let readyzClient = try fixture.client()
     let healthzClient = try fixture.client()
     #expect(try readyzClient.request(path: "/readyz").status == 200)
     #expect(try healthzClient.request(path: "/healthz").status == 200)
 
     let drained = DispatchSemaphore(value: 0)
-    let service = fixture.service
     let server = fixture.server
     DispatchQueue.global().async {
-      service.readiness.beginDraining()
+      readiness.beginDraining()
       server.drain()
       drained.signal()
     }
-    #expect(LayoutdFixture.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
 
     let notReady = try readyzClient.request(path: "/readyz")
     #expect(notReady.status == 503)
@@ -57,7 +57,8 @@ struct ReadinessTests {
   @Test func drainLetsARequestInFlightFinish() throws {
     // The drain timeout is far beyond the test: the drain may end only because the request
     // was answered and its client went away.
-    let fixture = try LayoutdFixture { $0.drainTimeout = 120 }
+    let readiness = Readiness()
+    let fixture = try HTTPTestServer.layoutd(readiness: readiness) { $0.drainTimeout = 120 }
     let client = try fixture.client(timeout: 30)
     let body = Array(ErrorTests.valid.utf8)
     let request = HTTPTestClient.encode(
@@ -65,21 +66,20 @@ struct ReadinessTests {
       body: body)
     let split = request.count - body.count / 2
     try client.send(Array(request[..<split]))
-    #expect(LayoutdFixture.waitUntil { fixture.server.liveRequestCount == 1 })
+    #expect(waitUntil { fixture.gauges.liveRequestCount == 1 })
 
     let drained = DispatchSemaphore(value: 0)
     let finished = Atomic<Bool>(false)
-    let service = fixture.service
     let server = fixture.server
     DispatchQueue.global().async {
-      service.readiness.beginDraining()
+      readiness.beginDraining()
       server.drain()
       finished.store(true, ordering: .sequentiallyConsistent)
       drained.signal()
     }
-    #expect(LayoutdFixture.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
     // Draining, with the half-sent request still held: the drain has not ended.
-    #expect(server.liveRequestCount == 1)
+    #expect(server.gauges.liveRequestCount == 1)
     let drainReturned = finished.load(ordering: .sequentiallyConsistent)
     #expect(!drainReturned)
     try client.send(Array(request[split...]))
@@ -92,14 +92,14 @@ struct ReadinessTests {
   }
 
   @Test func drainStopsAtItsTimeoutWhenAClientStaysConnected() throws {
-    let fixture = try LayoutdFixture { $0.drainTimeout = 0.5 }
+    let readiness = Readiness()
+    let fixture = try HTTPTestServer.layoutd(readiness: readiness) { $0.drainTimeout = 0.5 }
     let idle = try fixture.client()
     #expect(try idle.request(path: "/healthz").status == 200)
     let drained = DispatchSemaphore(value: 0)
-    let service = fixture.service
     let server = fixture.server
     DispatchQueue.global().async {
-      service.readiness.beginDraining()
+      readiness.beginDraining()
       server.drain()
       drained.signal()
     }

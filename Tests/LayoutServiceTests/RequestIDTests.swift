@@ -19,7 +19,7 @@ struct RequestIDTests {
     "~!#$%&'*^`|",
   ])
   func aSaneIDIsEchoed(id: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", id)])
     #expect(response.status == 200)
@@ -28,7 +28,7 @@ struct RequestIDTests {
 
   @Test(arguments: [String(repeating: "z", count: 129), "two words", "caf\u{E9}", "tab\there", "\u{7F}"])
   func anUnsaneIDIsReplaced(id: String) throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", id)])
     #expect(response.status == 200)
@@ -36,7 +36,7 @@ struct RequestIDTests {
   }
 
   @Test func generatedIDsAreUniqueShareAPrefixAndComeOnProblemsToo() throws {
-    let fixture = try LayoutdFixture { $0.maxBodyBytes = 1024 }
+    let fixture = try HTTPTestServer.layoutd { $0.maxBodyBytes = 1024 }
     var ids: [String] = []
     for index in 0..<200 {
       let response = fixture.request(path: index % 2 == 0 ? "/healthz" : "/nowhere")
@@ -54,7 +54,7 @@ struct RequestIDTests {
   @Test func theAccessLogHasTheIDTheClientGot() throws {
     let pipe = AccessLogTests.LogPipe()
     let log = AccessLog(format: .json, descriptor: pipe.writeEnd)
-    let fixture = try LayoutdFixture(accessLog: log)
+    let fixture = try HTTPTestServer.layoutd(accessLog: log)
     let echoed = try fixture.post(
       "/avoid", ErrorTests.valid, headers: jsonContentType + [("X-Request-Id", "mine-1")])
     let generated = try fixture.post("/avoid", "{}")

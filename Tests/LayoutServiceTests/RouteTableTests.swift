@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import MicroHTTP
 import Testing
 
@@ -36,10 +37,10 @@ struct RouteTableTests {
   }
 
   /// The methods the router answers on each path (its `Allow`), lowercased.
-  static func routedRoutes(_ service: LayoutService) -> [String: Set<String>] {
+  static func routedRoutes(_ service: RoutedService) -> [String: Set<String>] {
     var routes: [String: Set<String>] = [:]
-    for path in service.router.paths {
-      let allow = service.router.allowedMethods(for: path) ?? ""
+    for path in service.routes.paths {
+      let allow = service.routes.allowedMethods(for: path) ?? ""
       routes[path] = Set(
         allow.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
     }
@@ -49,7 +50,7 @@ struct RouteTableTests {
   @Test func openAPIDescribesEveryRouteAndNoOther() throws {
     let described = try Self.openAPIRoutes()
     #expect(described.count >= 13)
-    let routed = Self.routedRoutes(LayoutService())
+    let routed = Self.routedRoutes(LayoutAPI.service())
     #expect(Set(described.keys) == Set(routed.keys))
     for (path, methods) in routed {
       #expect(described[path] == methods, "\(path)")
@@ -57,9 +58,9 @@ struct RouteTableTests {
   }
 
   @Test func theComputingEndpointsAreTheTablesEachWithItsBatchRoute() {
-    #expect(LayoutService.operationPaths == ["/avoid", "/caret-follow", "/chat", "/sheet"])
-    let routed = Self.routedRoutes(LayoutService())
-    for path in LayoutService.operationPaths {
+    #expect(LayoutAPI.operationPaths == ["/avoid", "/caret-follow", "/chat", "/sheet"])
+    let routed = Self.routedRoutes(LayoutAPI.service())
+    for path in LayoutAPI.operationPaths {
       #expect(routed[path] == ["options", "post"], "\(path)")
       #expect(routed[path + "/batch"] == ["options", "post"], "\(path)/batch")
       #expect(LayoutdOptions.usage.contains("POST \(path)"), "the usage text names \(path)")
@@ -67,41 +68,38 @@ struct RouteTableTests {
   }
 
   @Test func withoutMetricsTheMetricsRouteIsAbsentAndTheRestStay() {
-    let with = Self.routedRoutes(LayoutService())
-    let without = Self.routedRoutes(LayoutService(.init(metrics: false)))
+    let with = Self.routedRoutes(LayoutAPI.service())
+    let without = Self.routedRoutes(LayoutAPI.service(.init(metrics: false)))
     #expect(with[ServiceMetrics.path] == ["get", "head"])
     #expect(without[ServiceMetrics.path] == nil)
     #expect(without.count == with.count - 1)
   }
 
   @Test func everyPreflightAnswersWithTheAllowOfItsPath() throws {
-    let service = LayoutService()
-    let engine = service.engine()
+    let server = try HTTPTestServer.layoutd()
+    let routes = server.engine.routes
     var preflights = 0
-    for path in service.router.paths {
-      let allow = try #require(service.router.allowedMethods(for: path))
+    for path in routes.paths {
+      let allow = try #require(routes.allowedMethods(for: path))
       guard allow.contains("OPTIONS") else { continue }
       preflights += 1
-      let answer = engine.respond(
-        to: HTTPRequest(method: .options, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)))
+      let answer = server.request(method: "OPTIONS", path: path)
       #expect(answer.status == 204, "\(path)")
-      #expect(answer.headers.filter { $0.name == "Allow" }.map(\.value) == [allow], "\(path)")
-      let refused = engine.respond(
-        to: HTTPRequest(method: .delete, path: path, body: UnsafeRawBufferPointer(start: nil, count: 0)))
+      #expect(answer.headers.values(for: "Allow") == [allow], "\(path)")
+      let refused = server.request(method: "DELETE", path: path)
       #expect(refused.status == 405, "\(path)")
-      #expect(refused.headers.filter { $0.name == "Allow" }.map(\.value) == [allow], "\(path)")
+      #expect(refused.headers.values(for: "Allow") == [allow], "\(path)")
     }
-    #expect(preflights == 2 * LayoutService.operationPaths.count)
+    #expect(preflights == 2 * LayoutAPI.operationPaths.count)
   }
 
-  @Test func optionsForTheWholeServerAllowsEveryMethodOfEveryRoute() {
-    let service = LayoutService()
-    let answer = service.engine().respond(
-      to: HTTPRequest(method: .options, path: "*", body: UnsafeRawBufferPointer(start: nil, count: 0)))
+  @Test func optionsForTheWholeServerAllowsEveryMethodOfEveryRoute() throws {
+    let server = try HTTPTestServer.layoutd()
+    let answer = server.request(method: "OPTIONS", path: "*")
     #expect(answer.status == 200)
-    let everyMethod = Set(Self.routedRoutes(service).values.flatMap { $0 })
+    let everyMethod = Set(Self.routedRoutes(LayoutAPI.service()).values.flatMap { $0 })
     #expect(everyMethod == ["get", "head", "options", "post"])
-    #expect(answer.headers.filter { $0.name == "Allow" }.map(\.value) == ["GET, HEAD, OPTIONS, POST"])
+    #expect(answer.headers.values(for: "Allow") == ["GET, HEAD, OPTIONS, POST"])
     #expect(answer.body.isEmpty)
   }
 }

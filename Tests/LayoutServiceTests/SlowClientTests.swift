@@ -19,8 +19,8 @@ struct SlowClientTests {
     try #require(openFiles >= 2400, "the test needs 2,400 open files (ulimit -Hn)")
     // An idle timeout far beyond the test, so that the idle clients stay open however long the
     // test takes.
-    let fixture = try LayoutdFixture(
-      options: try LayoutdFixture.options([
+    let fixture = try HTTPTestServer.layoutd(
+      options: try LayoutdOptions.running([
         "--max-connections", "1100", "--max-connections-per-client", "0", "--connection-timeout", "3600",
       ]))
     var idle: [HTTPTestClient] = []
@@ -31,17 +31,17 @@ struct SlowClientTests {
     let trickle =
       Array("GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: ".utf8)
       + Array(repeating: UInt8(ascii: "a"), count: 64)
-    let slow = (0..<16).compactMap { _ in LoopbackSocket(port: fixture.port, timeout: 10) }
-    #expect(slow.count == 16)
+    let slow = try (0..<16).map { _ in try fixture.client(timeout: 10) }
     let stop = Atomic<Bool>(false)
     let sent = Atomic<Int>(0)
-    let descriptors = slow.map(\.descriptor)
+    let descriptors = slow.compactMap(\.descriptor)
+    #expect(descriptors.count == 16)
     let trickler = Thread {
       var offset = 0
       while !stop.load(ordering: .relaxed), offset < trickle.count {
         for descriptor in descriptors {
-          _ = trickle[offset..<offset + 1].withUnsafeBytes {
-            send(descriptor, $0.baseAddress, 1, Int32(MSG_NOSIGNAL))
+          _ = try? trickle[offset..<offset + 1].withUnsafeBytes { (byte) throws(Errno) in
+            try descriptor.send(byte)
           }
         }
         offset += 1
@@ -53,8 +53,10 @@ struct SlowClientTests {
     defer {
       stop.store(true, ordering: .relaxed)
       while !trickler.isFinished { usleep(10_000) }
+      // The slow clients' sockets stay open until the thread that writes to them has ended.
+      withExtendedLifetime(slow) {}
     }
-    #expect(LayoutdFixture.waitUntil { fixture.server.openConnectionCount >= 1016 })
+    #expect(waitUntil { fixture.gauges.openConnectionCount >= 1016 })
 
     for round in 0..<3 {
       // Each round while the slow clients are mid-headers: a starved server would never answer
@@ -67,12 +69,12 @@ struct SlowClientTests {
       #expect(try response.jsonObject()["fits"] as? Bool == true)
       // The next round only after the slow clients have sent another byte.
       let before = sent.load(ordering: .relaxed)
-      #expect(LayoutdFixture.waitUntil(seconds: 20) { sent.load(ordering: .relaxed) > before })
+      #expect(waitUntil(seconds: 20) { sent.load(ordering: .relaxed) > before })
     }
     #expect(sent.load(ordering: .relaxed) < trickle.count, "the slow clients are still mid-headers")
     // The idle connections are still open and still served: nothing closed them while the
     // others were served.
-    #expect(fixture.server.openConnectionCount >= 1000)
+    #expect(fixture.gauges.openConnectionCount >= 1000)
     #expect(try idle[0].request(path: "/healthz").status == 200)
     #expect(try idle[999].request(path: "/healthz").status == 200)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import Testing
 
 // The static routes: files embedded at build time and served as they are on disk.
@@ -12,7 +13,7 @@ struct OpenAPIRouteTests {
 
   @Test("serves the bytes of openapi.yaml as application/yaml")
   func servesTheFile() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = fixture.request(method: "GET", path: "/openapi.yaml")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/yaml")
@@ -23,7 +24,7 @@ struct OpenAPIRouteTests {
 
   @Test("HEAD answers the same headers without a body")
   func head() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.client().request(method: "HEAD", path: "/openapi.yaml")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/yaml")
@@ -32,7 +33,7 @@ struct OpenAPIRouteTests {
 
   @Test("POST is not allowed")
   func post() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/openapi.yaml", "{}")
     #expect(response.status == 405)
     #expect(response.headers["Allow"] == "GET, HEAD")
@@ -47,7 +48,7 @@ struct PlaygroundRouteTests {
     .appendingPathComponent("Assets/playground.html")
 
   @Test func servesThePageAsHTML() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = fixture.request(method: "GET", path: "/")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
@@ -73,7 +74,7 @@ struct PlaygroundRouteTests {
   }
 
   @Test func postIsNotAllowed() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/", "{}")
     #expect(response.status == 405)
   }
@@ -88,7 +89,7 @@ struct ClientModuleTypesRouteTests {
     .appendingPathComponent("Assets")
 
   @Test func servesTheDeclarationsAsTypeScript() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = fixture.request(method: "GET", path: "/layoutd.d.ts")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/typescript; charset=utf-8")
@@ -99,7 +100,7 @@ struct ClientModuleTypesRouteTests {
   }
 
   @Test func headAnswersTheSameHeadersWithoutABody() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.client().request(method: "HEAD", path: "/layoutd.d.ts")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/typescript; charset=utf-8")
@@ -123,7 +124,7 @@ struct ClientModuleTypesRouteTests {
   }
 
   @Test func postIsNotAllowed() throws {
-    let fixture = try LayoutdFixture()
+    let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/layoutd.d.ts", "{}")
     #expect(response.status == 405)
     #expect(response.headers["Allow"] == "GET, HEAD")

@@ -6,8 +6,8 @@ import Testing
 struct BodyTests {
   static let limit = 1000
 
-  static func server() throws -> HTTPServer {
-    try TestServer.start { $0.maxBodyBytes = limit }
+  static func server() throws -> HTTPTestServer {
+    try HTTPTestServer { $0.maxBodyBytes = limit }
   }
 
   /// `count` bytes that repeat every 256 (`index * 31 + 7`), made by copying that period:
@@ -35,7 +35,7 @@ struct BodyTests {
     let client = try HTTPTestClient(port: server.port)
     let response = try client.request(method: "POST", path: "/echo", body: Self.bytes(Self.limit + 1))
     #expect(response.status == 413)
-    let problem = try TestServer.jsonObject(response)
+    let problem = try response.jsonObject()
     #expect(problem["status"] as? Int == 413)
     #expect((problem["detail"] as? String)?.contains("\(Self.limit)") == true)
   }
@@ -65,7 +65,7 @@ struct BodyTests {
     try client.send(raw)
     #expect(
       !client.sendMetClosedConnection,
-      "closed after the server read \(server.receivedBodyByteCount) of \(body.count) body bytes")
+      "closed after the server read \(server.gauges.receivedBodyByteCount) of \(body.count) body bytes")
     let response = try client.readResponse()
     #expect(response.status == 413)
     #expect(try client.request(path: "/fixed").status == 200, "the connection stays usable")
@@ -132,7 +132,8 @@ struct BodyTests {
       let piece = body[sent..<min(sent + 7, body.count)]
       try client.send(Array(piece))
       sent += piece.count
-      #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount == sent }, "piece ending at \(sent)")
+      #expect(
+        waitUntil { server.gauges.receivedBodyByteCount == sent }, "piece ending at \(sent)")
     }
     let response = try client.readResponse()
     #expect(response.status == 200)
@@ -150,7 +151,7 @@ struct BodyTests {
       try client.send(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n")
       // The server has read this chunk before the next is sent: four separate pieces.
       sent += piece.utf8.count
-      #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount == sent })
+      #expect(waitUntil { server.gauges.receivedBodyByteCount == sent })
     }
     try client.send("0\r\n\r\n")
     let response = try client.readResponse()
@@ -169,7 +170,7 @@ struct BodyTests {
     try client.send("0\r\n\r\n")
     let response = try client.readResponse()
     #expect(response.status == 413)
-    #expect(try TestServer.jsonObject(response)["status"] as? Int == 413)
+    #expect(try response.jsonObject()["status"] as? Int == 413)
   }
 
   @Test func emptyBodyReachesTheHandlerAsEmpty() throws {
@@ -181,7 +182,7 @@ struct BodyTests {
   }
 
   @Test func clientLeavingMidBodyDoesNotDisturbTheServer() throws {
-    let server = try TestServer.start {
+    let server = try HTTPTestServer {
       $0.maxBodyBytes = Self.limit
       $0.connectionTimeout = 60
     }
@@ -197,18 +198,16 @@ struct BodyTests {
     #expect(response.status == 200)
     #expect(response.body == body)
     // The abandoned request is released when the client leaves, not at the idle timeout.
-    #expect(LifecycleTests.waitUntil { server.liveRequestCount == 0 })
+    #expect(waitUntil { server.gauges.liveRequestCount == 0 })
   }
 
-  @Test(arguments: ClientCloseTests.pools)
-  func aRequestCutOffByItsCloseIsReleasedAtOnce(threading: HTTPServer.Threading) throws {
+  @Test func aRequestCutOffByItsCloseIsReleasedAtOnce() throws {
     // The last bytes and the close in one segment: libmicrohttpd's epoll workers on their own
     // would keep each of these connections until the idle timeout (docs/operations.md); the
-    // close watcher makes them see the close, as its poll workers do.
+    // close watcher makes them see the close.
     // One worker: it takes up connections in the order they were accepted, so once the last
     // cut's body bytes are in, every cut connection has been started.
-    let server = try TestServer.start {
-      $0.threading = threading
+    let server = try HTTPTestServer {
       $0.maxBodyBytes = Self.limit
       $0.connectionTimeout = 60
       $0.threads = 1
@@ -221,13 +220,16 @@ struct BodyTests {
       try HTTPTestClient(port: server.port).sendThenClose(
         "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n0123456789")
     }
-    #expect(LifecycleTests.waitUntil { server.receivedBodyByteCount >= 30 })
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(waitUntil { server.gauges.receivedBodyByteCount >= 30 })
+    #expect(
+      waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+      })
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
   @Test func headersOverTheMemoryLimitAnswer431() throws {
-    let server = try TestServer.start { $0.maxHeaderBytes = 8192 }
+    let server = try HTTPTestServer { $0.maxHeaderBytes = 8192 }
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     let response = try client.request(

@@ -5,59 +5,64 @@ import Posix
 import Testing
 
 /// A client's close that arrives with the last bytes it sends (corked into one segment) is seen
-/// at once, by the epoll workers through their `CloseWatcher` as by the poll workers.
+/// at once: libmicrohttpd's epoll workers see it through the server's `CloseWatcher`.
 @Suite("Client closes")
 struct ClientCloseTests {
-  static let pools: [HTTPServer.Threading] = [.eventLoopPool, .pollEventLoopPool]
-
   /// A server whose idle timeout (60 s) is far beyond every wait here.
   static func server(
-    _ threading: HTTPServer.Threading, _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
-  ) throws -> HTTPServer {
-    try TestServer.start {
-      $0.threading = threading
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) throws -> HTTPTestServer {
+    try HTTPTestServer {
       $0.connectionTimeout = 60
       configure(&$0)
     }
   }
 
+  /// Stops `server`; a system call its close watcher made that failed fails the test.
+  static func stop(_ server: HTTPTestServer) {
+    server.stop()
+    #expect(server.closeWatcher.failures == 0, "watcher: \(watcherState(server))")
+  }
+
   /// What the server's close watcher has seen and done, for a failure's message.
-  static func watcherState(_ server: HTTPServer) -> String {
-    guard let watcher = server.engine.closeWatcher else { return "none" }
+  static func watcherState(_ server: HTTPTestServer) -> String {
+    let watcher = server.closeWatcher
     return "\(watcher.watchedSockets) watched, \(watcher.shutSockets) shut, \(watcher.failures) failures"
   }
 
-  @Test(arguments: pools)
-  func aCloseInTheHeadersIsSeenAtOnce(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
-    defer { server.stop() }
+  @Test func aCloseInTheHeadersIsSeenAtOnce() throws {
+    let server = try Self.server()
+    defer { Self.stop(server) }
     let cuts = ["GET /fix", "GET /fixed HTTP/1.1\r\nHost: te", "POST /echo HTTP/1.1\r\nHost: test\r\n"]
     for cut in cuts { try HTTPTestClient(port: server.port).sendThenClose(cut) }
     #expect(
-      LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.pendingConnectionCount == 0 })
-    #expect(server.liveRequestCount == 0)
+      waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.pendingConnectionCount == 0
+      })
+    #expect(server.gauges.liveRequestCount == 0)
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
-  @Test(arguments: pools)
-  func aCloseInTheBodyReleasesItsRequest(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
-    defer { server.stop() }
+  @Test func aCloseInTheBodyReleasesItsRequest() throws {
+    let server = try Self.server()
+    defer { Self.stop(server) }
     let head = "POST /echo HTTP/1.1\r\nHost: test\r\n"
     try HTTPTestClient(port: server.port).sendThenClose(head + "Content-Length: 100\r\n\r\n0123456789")
     try HTTPTestClient(port: server.port).sendThenClose(head + "Transfer-Encoding: chunked\r\n\r\n5\r\nab")
     // A body sent in two pieces, the close with the second.
     let client = try HTTPTestClient(port: server.port)
     try client.send(head + "Content-Length: 100\r\n\r\n01234")
-    #expect(LifecycleTests.waitUntil { server.liveRequestCount >= 1 })
+    #expect(waitUntil { server.gauges.liveRequestCount >= 1 })
     try client.sendThenClose("56789")
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(
+      waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+      })
   }
 
-  @Test(arguments: pools)
-  func aHalfCloseAfterAWholeRequestIsStillAnswered(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
-    defer { server.stop() }
+  @Test func aHalfCloseAfterAWholeRequestIsStillAnswered() throws {
+    let server = try Self.server()
+    defer { Self.stop(server) }
     let get = try HTTPTestClient(port: server.port)
     try get.sendThenShutdownWrite("GET /fixed HTTP/1.1\r\nHost: test\r\n\r\n")
     #expect(try get.readResponse().bodyString == "fixed reply")
@@ -66,38 +71,39 @@ struct ClientCloseTests {
     try post.sendThenShutdownWrite("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 5\r\n\r\nhello")
     #expect(try post.readResponse().bodyString == "hello")
     #expect(post.isClosedByServer())
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 0 && server.liveRequestCount == 0 })
+    #expect(
+      waitUntil {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+      })
   }
 
-  @Test(arguments: pools)
-  func aThousandConnectionsCutAtOnceAreAllReleased(threading: HTTPServer.Threading) throws {
+  @Test func aThousandConnectionsCutAtOnceAreAllReleased() throws {
     let count = 1000
-    let server = try Self.server(threading) {
+    let server = try Self.server() {
       $0.maxConnections = 2 * count
       $0.perClientConnectionLimit = 0
     }
-    defer { server.stop() }
+    defer { Self.stop(server) }
     let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
-    #expect(LifecycleTests.waitUntil(seconds: 30) { server.openConnectionCount == count })
+    #expect(waitUntil(seconds: 30) { server.gauges.openConnectionCount == count })
     for client in clients {
       try client.sendThenClose("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n0123456789")
     }
     let cut = MonotonicClock.now
     #expect(
-      LifecycleTests.waitUntil(seconds: 30) {
-        server.openConnectionCount == 0 && server.liveRequestCount == 0
+      waitUntil(seconds: 30) {
+        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
       },
-      "\(server.openConnectionCount) open, \(server.liveRequestCount) live, watcher: \(Self.watcherState(server))"
+      "\(server.gauges.openConnectionCount) open, \(server.gauges.liveRequestCount) live, watcher: \(Self.watcherState(server))"
     )
     // Released promptly: nothing waited for the idle timeout (60 s).
     #expect(MonotonicClock.now.seconds(since: cut) < 20)
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
-  @Test(arguments: pools)
-  func connectionsOnReusedDescriptorsAreNotShutByAnEarlierWatch(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading)
-    defer { server.stop() }
+  @Test func connectionsOnReusedDescriptorsAreNotShutByAnEarlierWatch() throws {
+    let server = try Self.server()
+    defer { Self.stop(server) }
     // Each round cuts connections, whose descriptors the server frees, and opens new ones that
     // take those numbers while the cut ones' closes are still being handled.
     var kept: [HTTPTestClient] = []
@@ -110,26 +116,24 @@ struct ClientCloseTests {
       #expect(try client.request(method: "POST", path: "/echo", body: "round \(round)").status == 200)
       kept.append(client)
     }
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == kept.count })
+    #expect(waitUntil { server.gauges.openConnectionCount == kept.count })
     for (round, client) in kept.enumerated() {
       let response = try client.request(method: "POST", path: "/echo", body: "again \(round)")
       #expect(response.bodyString == "again \(round)")
     }
-    #expect(server.openConnectionCount == kept.count)
-    #expect(server.engine.closeWatcher?.failures ?? 0 == 0)
+    #expect(server.gauges.openConnectionCount == kept.count)
   }
 
-  @Test(arguments: pools)
-  func aDrainReleasesConnectionsCutWhileItWaits(threading: HTTPServer.Threading) throws {
-    let server = try Self.server(threading) { $0.drainTimeout = 30 }
+  @Test func aDrainReleasesConnectionsCutWhileItWaits() throws {
+    let server = try Self.server() { $0.drainTimeout = 30 }
     let head = "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 20\r\n\r\n"
     let cut = try HTTPTestClient(port: server.port)
     try cut.send(head + "01234")
     let halfClosing = try HTTPTestClient(port: server.port)
     try halfClosing.send(head + "abcde")
-    #expect(LifecycleTests.waitUntil { server.liveRequestCount == 2 })
+    #expect(waitUntil { server.gauges.liveRequestCount == 2 })
     let drained = server.drainInBackground()
-    #expect(LifecycleTests.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
     // The listener has stopped accepting; the closes are still seen.
     try cut.sendThenClose("56789")
     try halfClosing.sendThenShutdownWrite("fghijklmnopqrst")
@@ -138,6 +142,7 @@ struct ClientCloseTests {
     #expect(answer.headers["Connection"]?.lowercased() == "close")
     // Within the wait, not at the drain timeout (30 s) or the idle timeout (60 s).
     #expect(drained.wait(timeout: .now() + 15) == .success)
-    #expect(server.liveRequestCount == 0)
+    #expect(server.gauges.liveRequestCount == 0)
+    Self.stop(server)
   }
 }

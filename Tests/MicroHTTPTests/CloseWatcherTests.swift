@@ -1,4 +1,5 @@
 import Glibc
+import HTTPTesting
 import MicroHTTP
 import Posix
 import Testing
@@ -40,7 +41,7 @@ struct CloseWatcherTests {
     }
     client.close()
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         watcher.service(); return watcher.retryTimeout >= 0
       })
     #expect(watcher.shutSockets == 0)
@@ -50,7 +51,7 @@ struct CloseWatcherTests {
     )
     // Read: the next look shuts it.
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         watcher.service(); return watcher.shutSockets == 1
       })
     watcher.unwatch(watch)
@@ -96,11 +97,30 @@ struct CloseWatcherTests {
     let watch = try #require(watcher.watch(server))
     client.shutdownWrite()
     #expect(
-      LifecycleTests.waitUntil {
+      waitUntil {
         watcher.service(); return watcher.shutSockets == 1
       })
     // Only the receiving half is shut: the answer still reaches the client.
     #expect(try Self.stillReceives(client, from: server))
     watcher.unwatch(watch)
+    #expect(watcher.failures == 0)
+  }
+
+  /// A socket closed while still watched: a later look at it is a call on a descriptor that is
+  /// not open, which the watcher's lock exists to prevent. A debug build stops there, naming the
+  /// call, rather than counting a failure a test could pass over.
+  @Test(.enabled(if: _isDebugAssertConfiguration(), "assertions stop only a debug build"))
+  func actingOnASocketClosedUnwatchedStopsADebugBuild() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        let watcher = try CloseWatcher()
+        let (server, client) = try CloseWatcherTests.connectedPair()
+        let watch = try #require(watcher.watch(server))
+        client.close()
+        server.close()
+        watcher.settle([watch])
+      })
+    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("ioctl failed with EBADF"))
   }
 }

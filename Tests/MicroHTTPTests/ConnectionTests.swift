@@ -7,7 +7,7 @@ import Testing
 @Suite("Connections")
 struct ConnectionTests {
   @Test func severalRequestsShareOneKeepAliveConnection() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     for index in 0..<5 {
@@ -18,7 +18,7 @@ struct ConnectionTests {
   }
 
   @Test func pipelinedRequestsAreAnsweredInOrder() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     let first = HTTPTestClient.encode(method: "POST", path: "/echo", host: "test", body: Array("one".utf8))
@@ -31,7 +31,7 @@ struct ConnectionTests {
   }
 
   @Test func eightThreadsOfFiveHundredRequestsAreEachAnsweredRightly() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let wrong = Atomic<Int>(0)
     let answered = Atomic<Int>(0)

@@ -8,28 +8,28 @@ import Testing
 @Suite("Drain and admission")
 struct DrainTests {
   @Test func answersDuringTheDrainCloseTheirConnection() throws {
-    let server = try TestServer.start { $0.drainTimeout = 10 }
+    let server = try HTTPTestServer { $0.drainTimeout = 10 }
     let client = try HTTPTestClient(port: server.port)
     let before = try client.request(path: "/fixed")
     #expect(before.headers["Connection"] == nil)
     let drained = server.drainInBackground()
-    #expect(LifecycleTests.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
     let during = try client.request(path: "/fixed")
     #expect(during.status == 200)
     #expect(during.headers["Connection"]?.lowercased() == "close")
     #expect(client.isClosedByServer())
     #expect(drained.wait(timeout: .now() + 8) == .success)
-    #expect(server.liveRequestCount == 0)
+    #expect(server.gauges.liveRequestCount == 0)
   }
 
   @Test(.timeLimit(.minutes(3)))
   func aDrainWaitsWithoutHoldingTheServerLock() throws {
-    let server = try TestServer.start { $0.drainTimeout = 30 }
+    let server = try HTTPTestServer { $0.drainTimeout = 30 }
     // An idle keep-alive connection holds the drain until the client closes it.
     let idle = try HTTPTestClient(port: server.port)
     #expect(try idle.request(path: "/fixed").status == 200)
     let drained = server.drainInBackground()
-    #expect(LifecycleTests.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
     // Takes the server's lock: returns while the drain still waits, as the drain sleeps on a
     // condition rather than under the lock.
     server.quiesce()
@@ -45,44 +45,46 @@ struct DrainTests {
     // The only worker is held in a handler: a connection accepted now waits in its queue,
     // handed over but not started, when the drain begins.
     let late = try HTTPTestClient(port: server.port, timeout: 30)
-    #expect(LifecycleTests.waitUntil { server.pendingConnectionCount == 1 })
+    #expect(waitUntil { server.gauges.pendingConnectionCount == 1 })
     try late.send(HTTPTestClient.encode(method: "GET", path: "/fixed", host: "test"))
     let drained = server.drainInBackground()
-    #expect(LifecycleTests.waitUntil { server.isDraining })
+    #expect(waitUntil { server.isDraining })
     held.release.signal()
     #expect(try busy.readResponse().bodyString == "slow reply")
     let answer = try late.readResponse()
     #expect(answer.status == 200)
     #expect(answer.headers["Connection"]?.lowercased() == "close")
     #expect(drained.wait(timeout: .now() + 30) == .success)
-    #expect(server.pendingConnectionCount == 0)
+    #expect(server.gauges.pendingConnectionCount == 0)
   }
 
   @Test func connectionsAreCountedFromStartToClose() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     // Connected, no request sent: counted once libmicrohttpd has started them.
     let clients = try (0..<3).map { _ in try HTTPTestClient(port: server.port) }
     #expect(
-      LifecycleTests.waitUntil { server.openConnectionCount == 3 && server.pendingConnectionCount == 0 })
+      waitUntil {
+        server.gauges.openConnectionCount == 3 && server.gauges.pendingConnectionCount == 0
+      })
     clients[0].close()
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 2 })
+    #expect(waitUntil { server.gauges.openConnectionCount == 2 })
     #expect(try clients[1].request(path: "/fixed").status == 200)
-    #expect(server.openConnectionCount == 2)
+    #expect(server.gauges.openConnectionCount == 2)
   }
 
   @Test func theConnectionLimitClosesExtraConnectsAndFreesSlotsOnClose() throws {
-    let server = try TestServer.start { $0.maxConnections = 2 }
+    let server = try HTTPTestServer { $0.maxConnections = 2 }
     let first = try HTTPTestClient(port: server.port)
     let second = try HTTPTestClient(port: server.port)
     #expect(try first.request(path: "/fixed").status == 200)
     #expect(try second.request(path: "/fixed").status == 200)
-    #expect(server.openConnectionCount == 2)
+    #expect(server.gauges.openConnectionCount == 2)
     let third = try HTTPTestClient(port: server.port, timeout: 3)
     #expect(third.isClosedByServer())
-    #expect(server.refusedConnectionCount == 1)
+    #expect(server.gauges.refusedConnectionCount == 1)
     first.close()
-    #expect(LifecycleTests.waitUntil { server.openConnectionCount == 1 })
+    #expect(waitUntil { server.gauges.openConnectionCount == 1 })
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
@@ -96,7 +98,9 @@ struct DrainTests {
     // The accept thread counts a connection before libmicrohttpd refuses it and uncounts it
     // after: the last refusal is seen a moment before the count settles.
     #expect(
-      LifecycleTests.waitUntil { server.refusedConnectionCount == 6 && server.pendingConnectionCount == 2 })
+      waitUntil {
+        server.gauges.refusedConnectionCount == 6 && server.gauges.pendingConnectionCount == 2
+      })
     held.release.signal()
     #expect(try busy.readResponse().bodyString == "slow reply")
     var answered = 0
@@ -104,11 +108,11 @@ struct DrainTests {
       if let response = try? client.request(path: "/fixed"), response.status == 200 { answered += 1 }
     }
     #expect(answered == 2)
-    #expect(server.refusedConnectionCount == 6)
+    #expect(server.gauges.refusedConnectionCount == 6)
   }
 
   @Test func anHTTP11RequestWithoutHostIs400() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     let client = try HTTPTestClient(port: server.port)
     try client.send("GET /fixed HTTP/1.1\r\n\r\n")
     let response = try client.readResponse()
@@ -120,7 +124,7 @@ struct DrainTests {
   }
 
   @Test func middlewarePreparesHandlerAnswersAndTheServersOwn() throws {
-    let server = try TestServer.start(
+    let server = try HTTPTestServer(
       middleware: [
         TestMiddleware(onPrepare: { request, response in
           response.addHeader("X-Seen", "\(request.method) \(response.status)")
@@ -138,10 +142,10 @@ struct DrainTests {
   }
 
   @Test func requestIDsAreAssignedOnlyWhenAsked() throws {
-    let plain = try TestServer.start()
+    let plain = try HTTPTestServer()
     let quiet = try HTTPTestClient(port: plain.port).request(path: "/fixed", headers: [("X-Request-ID", "a")])
     #expect(quiet.headers["X-Request-ID"] == nil)
-    let assigning = try TestServer.start(requestIDs: RequestIDs())
+    let assigning = try HTTPTestServer(requestIDs: RequestIDs())
     let client = try HTTPTestClient(port: assigning.port)
     #expect(
       try client.request(path: "/fixed", headers: [("X-Request-ID", "given-1")]).headers["X-Request-ID"]

@@ -10,7 +10,7 @@ struct FramingTests {
   /// Sends `head` (header lines after the request line, CRLF-separated) and `body` to
   /// `POST /echo`, and returns the answer and whether the server closed the connection after it.
   private func exchange(_ head: [String], body: String) throws -> (TestResponse, closed: Bool) {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     let lines = ["POST /echo HTTP/1.1", "Host: test"] + head
@@ -37,7 +37,7 @@ struct FramingTests {
   }
 
   @Test func identicalContentLengthsCollapseIntoOne() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
@@ -75,7 +75,7 @@ struct FramingTests {
   }
 
   @Test func theBytesAfterARefusedRequestAreNeverReadAsAnotherRequest() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     let smuggled = "GET /fixed HTTP/1.1\r\nHost: test\r\n\r\n"
@@ -88,7 +88,7 @@ struct FramingTests {
 
   @Test(arguments: ["http://test/fixed", "HTTP://test:8080/fixed?x=1", "https://test/fixed"])
   func anAbsoluteFormTargetIsRoutedByItsPath(_ target: String) throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     try client.send("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n")
@@ -98,9 +98,9 @@ struct FramingTests {
   }
 
   @Test func anAbsoluteFormTargetWithoutAPathIsTheRoot() throws {
-    var router = TestServer.routes()
+    var router = TestRoutes.router()
     router.add(.get, "/") { _, response in response.write("root") }
-    let server = try TestServer.start(router: router)
+    let server = try HTTPTestServer(router: router)
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     try client.send("GET http://test HTTP/1.1\r\nHost: test\r\n\r\n")

@@ -9,17 +9,17 @@ import Testing
 @Suite("Server lifecycle")
 struct LifecycleTests {
   @Test func portZeroBindsARealPort() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     #expect(server.port > 0)
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
   @Test func bindingATakenPortThrowsAddressInUse() throws {
-    let first = try TestServer.start()
+    let first = try HTTPTestServer()
     defer { first.stop() }
     #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
-      try TestServer.start { $0.port = first.port }
+      try HTTPTestServer { $0.port = first.port }
     }
     #expect(try HTTPTestClient(port: first.port).request(path: "/fixed").status == 200)
   }
@@ -27,18 +27,18 @@ struct LifecycleTests {
   @Test(arguments: ["example.com", "256.1.1.1", ""])
   func hostThatIsNoAddressLiteralIsRejected(host: String) {
     #expect(throws: HTTPServerError.invalidAddress(host: host, port: 0)) {
-      try TestServer.start { $0.host = host }
+      try HTTPTestServer { $0.host = host }
     }
   }
 
   @Test func portOutOfRangeIsRejected() {
     #expect(throws: HTTPServerError.invalidAddress(host: "127.0.0.1", port: 70_000)) {
-      try TestServer.start { $0.port = 70_000 }
+      try HTTPTestServer { $0.port = 70_000 }
     }
   }
 
   @Test func ipv6LoopbackIsServed() throws {
-    let server = try TestServer.start { $0.host = "[::1]" }
+    let server = try HTTPTestServer { $0.host = "[::1]" }
     defer { server.stop() }
     #expect(try HTTPTestClient(host: "::1", port: server.port).request(path: "/fixed").status == 200)
     // Only the address asked for is bound.
@@ -48,17 +48,9 @@ struct LifecycleTests {
   }
 
   @Test func localhostMeansIPv4Loopback() throws {
-    let server = try TestServer.start { $0.host = "localhost" }
+    let server = try HTTPTestServer { $0.host = "localhost" }
     defer { server.stop() }
     #expect(try HTTPTestClient(host: "127.0.0.1", port: server.port).request(path: "/fixed").status == 200)
-  }
-
-  @Test func threadPerConnectionServesToo() throws {
-    let server = try TestServer.start { $0.threading = .threadPerConnection }
-    defer { server.stop() }
-    let client = try HTTPTestClient(port: server.port)
-    #expect(try client.request(method: "POST", path: "/echo", body: "a").bodyString == "a")
-    #expect(try client.request(method: "POST", path: "/echo", body: "b").bodyString == "b")
   }
 
   /// The listener hands connections to libmicrohttpd's workers by socket number, so
@@ -71,7 +63,7 @@ struct LifecycleTests {
       _ = threads.withLock { $0.insert(UInt(pthread_self())) }
       response.write("ok")
     }
-    let server = try TestServer.start(router: router) { $0.threads = 2 }
+    let server = try HTTPTestServer(router: router) { $0.threads = 2 }
     defer { server.stop() }
     // The server's socket for each client is numbered right after the client's own (this
     // process holds both), and each client is served before the next connects: without more,
@@ -91,28 +83,28 @@ struct LifecycleTests {
   }
 
   @Test func requestStateOfAbortedRequestsIsReleased() throws {
-    let server = try TestServer.start { $0.drainTimeout = 0.1 }
+    let server = try HTTPTestServer { $0.drainTimeout = 0.1 }
     for _ in 0..<3 {
       let leaving = try HTTPTestClient(port: server.port)
       try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n0123456789")
-      #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+      #expect(waitUntil { server.gauges.liveRequestCount >= 1 })
       leaving.close()
-      #expect(Self.waitUntil { server.liveRequestCount == 0 })
+      #expect(waitUntil { server.gauges.liveRequestCount == 0 })
     }
     let answered = try HTTPTestClient(port: server.port)
     #expect(try answered.request(path: "/fixed").status == 200)
-    #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    #expect(waitUntil { server.gauges.liveRequestCount == 0 })
     let lingering = try HTTPTestClient(port: server.port)
     try lingering.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 500\r\n\r\n")
-    #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+    #expect(waitUntil { server.gauges.liveRequestCount >= 1 })
     server.stop()
-    #expect(server.liveRequestCount == 0)
+    #expect(server.gauges.liveRequestCount == 0)
     server.stop()
   }
 
   @Test func quiescedServerRefusesConnectsButFinishesRequestsInFlight() throws {
     let held = HeldHandler()
-    let server = try TestServer.start(router: held.adding(reply: "slow reply"))
+    let server = try HTTPTestServer(router: held.adding(reply: "slow reply"))
     defer { server.stop() }
     let inFlight = try HTTPTestClient(port: server.port)
     try inFlight.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
@@ -131,7 +123,7 @@ struct LifecycleTests {
     let held = HeldHandler()
     // The drain timeout is far beyond the test: `stop()` may return only once the request is
     // answered.
-    let server = try TestServer.start(router: held.adding(to: Router(), reply: "done")) {
+    let server = try HTTPTestServer(router: held.adding(to: Router(), reply: "done")) {
       $0.drainTimeout = 120
     }
     let client = try HTTPTestClient(port: server.port, timeout: 30)
@@ -145,8 +137,8 @@ struct LifecycleTests {
       stopped.signal()
     }
     // `stop()` has begun once connects are refused; it waits for the held request.
-    #expect(Self.waitUntil { (try? HTTPTestClient(port: server.port)) == nil })
-    #expect(server.liveRequestCount == 1)
+    #expect(waitUntil { (try? HTTPTestClient(port: server.port)) == nil })
+    #expect(server.gauges.liveRequestCount == 1)
     let stopReturned = returned.load(ordering: .sequentiallyConsistent)
     #expect(!stopReturned)
     held.release.signal()
@@ -157,24 +149,24 @@ struct LifecycleTests {
 
   @Test func middlewareIsToldOfEveryRequestOnce() throws {
     let records = Locked<[CompletedRequest]>([])
-    let server = try TestServer.start(
+    let server = try HTTPTestServer(
       requestIDs: RequestIDs(),
       middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     let client = try HTTPTestClient(port: server.port)
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
     _ = try client.request(path: "/missing")
     _ = try client.request(method: "PUT", path: "/fixed")
-    #expect(Self.waitUntil { server.liveRequestCount == 0 })
+    #expect(waitUntil { server.gauges.liveRequestCount == 0 })
     let leaving = try HTTPTestClient(port: server.port)
     try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
-    #expect(Self.waitUntil { server.liveRequestCount >= 1 })
+    #expect(waitUntil { server.gauges.liveRequestCount >= 1 })
     leaving.close()
     server.stop()
     let seen = records.withLock { $0 }
     #expect(seen.count == 4)
     let echo = try #require(seen.first { $0.requestID?.description == "abc-1" })
     #expect(echo.method == .post)
-    #expect(echo.route == TestServer.routeID("/echo"))
+    #expect(echo.route == TestRoutes.routeID("/echo"))
     #expect(echo.status == 200)
     #expect(echo.bytesIn == 5)
     #expect(echo.bytesOut == 5)
@@ -184,10 +176,10 @@ struct LifecycleTests {
     #expect(missing.status == 404)
     let refused = try #require(seen.first { $0.method == .put })
     #expect(refused.status == 405)
-    #expect(refused.route == TestServer.routeID("/fixed"))
+    #expect(refused.route == TestRoutes.routeID("/fixed"))
     let aborted = try #require(seen.first { !$0.completed })
     #expect(aborted.method == .post)
-    #expect(aborted.route == TestServer.routeID("/echo"))
+    #expect(aborted.route == TestRoutes.routeID("/echo"))
     #expect(aborted.status == 0)
     #expect(aborted.bytesIn <= 10)
   }
@@ -196,18 +188,18 @@ struct LifecycleTests {
     // The requests of a connection share one state, cleared between them: nothing of one
     // request (its id, trace, route, body, status) may reach the next.
     let records = Locked<[CompletedRequest]>([])
-    let server = try TestServer.start(
+    let server = try HTTPTestServer(
       requestIDs: RequestIDs(),
       middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     /// Sends a POST /echo whose body arrives in two pieces, so that it is kept in the state.
     func echoInPieces(_ body: String, headers: String = "") throws -> TestResponse {
-      let received = server.receivedBodyByteCount
+      let received = server.gauges.receivedBodyByteCount
       try client.send(
         "POST /echo HTTP/1.1\r\nHost: test\r\n\(headers)Content-Length: \(body.utf8.count)\r\n\r\n")
       try client.send(String(body.prefix(3)))
-      #expect(Self.waitUntil { server.receivedBodyByteCount >= received + 3 })
+      #expect(waitUntil { server.gauges.receivedBodyByteCount >= received + 3 })
       try client.send(String(body.dropFirst(3)))
       return try client.readResponse()
     }
@@ -220,9 +212,10 @@ struct LifecycleTests {
     let fixed = try client.request(path: "/fixed")
     #expect(fixed.status == 200)
     try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
-    #expect(Self.waitUntil { server.liveRequestCount == 1 && server.receivedBodyByteCount >= 22 })
+    #expect(
+      waitUntil { server.gauges.liveRequestCount == 1 && server.gauges.receivedBodyByteCount >= 22 })
     client.close()
-    #expect(Self.waitUntil { records.withLock { $0.count } == 5 })
+    #expect(waitUntil { records.withLock { $0.count } == 5 })
     let seen = records.withLock { $0 }
     try #require(seen.count == 5)
     #expect(seen[0].requestID?.description == "abc-1")
@@ -239,7 +232,7 @@ struct LifecycleTests {
     #expect(seen[1].bytesIn == 0)
     #expect(seen[2].bytesIn == 7)
     #expect(seen[2].bytesOut == 7)
-    #expect(seen[3].route == TestServer.routeID("/fixed"))
+    #expect(seen[3].route == TestRoutes.routeID("/fixed"))
     #expect(seen[3].bytesIn == 0)
     #expect(fixed.headers["X-Request-Id"] == seen[3].requestID?.description)
     #expect(Set(seen.map { $0.requestID?.description ?? "" }).count == 5)
@@ -248,16 +241,5 @@ struct LifecycleTests {
     #expect(seen[4].status == 0)
     #expect(seen[4].bytesOut == 0)
     #expect(seen[4].bytesIn == 10)
-  }
-
-  /// Whether `condition` holds within `seconds` (checked every millisecond): a generous bound
-  /// for state the server reaches promptly.
-  static func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-      if condition() { return true }
-      usleep(1000)
-    }
-    return condition()
   }
 }

@@ -6,15 +6,15 @@ import Testing
 @Suite("Problem answers")
 struct ProblemTests {
   @Test func thrownHTTPErrorIsRenderedAsProblemJSON() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let response = try HTTPTestClient(port: server.port).request(
       method: "POST", path: "/problem", body: "{}")
-    let expected = TestServer.problem
+    let expected = TestRoutes.problem
     #expect(response.status == expected.status)
     #expect(response.headers["Content-Type"] == "application/problem+json")
     #expect(response.headers["X-Problem"] == "yes")
-    let problem = try TestServer.jsonObject(response)
+    let problem = try response.jsonObject()
     #expect(problem["type"] as? String == expected.type)
     #expect(problem["title"] as? String == expected.title)
     #expect(problem["status"] as? Int == expected.status)
@@ -24,13 +24,13 @@ struct ProblemTests {
   }
 
   @Test func anyOtherThrownErrorAnswers500() throws {
-    let server = try TestServer.start()
+    let server = try HTTPTestServer()
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     let response = try client.request(method: "POST", path: "/failure", body: "{}")
     #expect(response.status == 500)
     #expect(response.headers["Content-Type"] == "application/problem+json")
-    let problem = try TestServer.jsonObject(response)
+    let problem = try response.jsonObject()
     #expect(problem["status"] as? Int == 500)
     #expect(problem["title"] as? String == "Internal Server Error")
     #expect(try client.request(path: "/fixed").status == 200)
@@ -40,11 +40,11 @@ struct ProblemTests {
   func statusOutsideTheAnswerableRangeAnswers500(status: Int) throws {
     var router = Router()
     router.add(.get, "/odd") { _, response in response.status = status }
-    let server = try TestServer.start(router: router)
+    let server = try HTTPTestServer(router: router)
     defer { server.stop() }
     let response = try HTTPTestClient(port: server.port).request(path: "/odd")
     #expect(response.status == 500)
-    #expect(try TestServer.jsonObject(response)["status"] as? Int == 500)
+    #expect(try response.jsonObject()["status"] as? Int == 500)
   }
 
   @Test func everyControlCharacterSurvivesTheRoundTrip() throws {

@@ -217,10 +217,10 @@ func benchmarkObserver(into table: inout BenchTable) {
   let null = try! FileDescriptor.open(writingTo: "/dev/null")
   // Room for every line written between two passes of the writer: none is dropped.
   let log = AccessLog(format: .json, descriptor: null, capacity: 1 << 30)
-  let service = LayoutService()
-  let metrics = service.metrics!
+  let service = LayoutAPI.service()
+  let metrics = service.middleware(ServiceMetrics.self)!
   let request = CompletedRequest(
-    method: .post, path: "/avoid", route: service.router.route(for: "/avoid")!.id, status: 200,
+    method: .post, path: "/avoid", route: service.routes.route(for: "/avoid")!.id, status: 200,
     durationNanoseconds: 84_321, bytesIn: 218,
     bytesOut: 120, requestID: RequestID("5f2c9a0e1b7d4c3a0000000000000001"), completed: true)
   let measured = Measurement.of(rounds: rounds, calls: calls) {

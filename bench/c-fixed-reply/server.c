@@ -9,7 +9,7 @@
 // which spreads connections over the workers by socket number. (In `pool` and `turbo` the
 // workers accept from one shared socket, and a burst of connects may all land on one worker.)
 // layoutd's close watcher is left out: it acts when a client closes, never per request.
-// `layoutd-poll` is the same with poll(2) workers, layoutd's `pollEventLoopPool`.
+// `layoutd-poll` is the same with poll(2) workers, as layoutd ran before its epoll workers.
 // `fresh` makes each answer as a server whose answers differ must, and as layoutd does: a libmicrohttpd
 // response per request (the body copied, `MHD_RESPMEM_MUST_COPY`), its `Content-Type` and an
 // `X-Request-Id` added, destroyed once queued. Without it, one response made at start serves all.

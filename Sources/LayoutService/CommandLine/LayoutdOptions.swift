@@ -25,7 +25,7 @@ package struct LayoutdOptions: Equatable, Sendable {
   /// The server's address, threads, limits and timeouts.
   package var server = HTTPServer.Configuration()
   /// The service's origins, metrics, decoder and batch limit.
-  package var service = LayoutService.Settings()
+  package var service = LayoutAPI.Settings()
   /// Seconds between the first SIGTERM or SIGINT and closing the listener, while `/readyz`
   /// already answers 503 and every route still serves: time for load balancers to see it.
   package var drainDelay = 5
@@ -38,10 +38,14 @@ package struct LayoutdOptions: Equatable, Sendable {
 }
 
 extension LayoutdOptions {
-  /// The service these options describe, writing finished requests to `accessLog`: each batch
-  /// item is held to the single routes' `maxBodyBytes`.
-  func layoutService(accessLog: AccessLog? = nil) -> LayoutService {
-    LayoutService(service, maxItemBytes: server.maxBodyBytes, accessLog: accessLog)
+  /// The service these options describe (`LayoutAPI.service`), `/readyz` answering as
+  /// `readiness` says, writing finished requests to `accessLog` and counting the lines `log`
+  /// drops: each batch item is held to the single routes' `maxBodyBytes`.
+  func layoutService(
+    readiness: Readiness = Readiness(), accessLog: AccessLog? = nil, log: LogWriter? = nil
+  ) -> RoutedService {
+    LayoutAPI.service(
+      service, readiness: readiness, maxItemBytes: server.maxBodyBytes, accessLog: accessLog, log: log)
   }
 
   /// The access log format in force: `--log-format` when given, else `text` when standard error

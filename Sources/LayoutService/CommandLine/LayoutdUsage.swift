@@ -4,7 +4,7 @@ extension LayoutdOptions {
     usage: layoutd [options]
            \(healthCheckSynopsis(showingDefaults: false))
 
-    Keyboard-avoidance layout over HTTP: \(LayoutService.operationPaths.map { "POST \($0)" }.joined(separator: ", ")),
+    Keyboard-avoidance layout over HTTP: \(LayoutAPI.operationPaths.map { "POST \($0)" }.joined(separator: ", ")),
     and their /batch routes.
 
     options:

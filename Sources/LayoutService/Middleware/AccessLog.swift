@@ -41,6 +41,9 @@ package final class AccessLog: HTTPMiddleware {
     self.init(format: format, writer: LogWriter(descriptor: descriptor, capacity: capacity))
   }
 
+  /// Nothing: the line is written when the request ends.
+  package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
+
   /// Logs one finished request (`record(_:)`).
   package func requestEnded(_ request: borrowing CompletedRequest) {
     record(request)

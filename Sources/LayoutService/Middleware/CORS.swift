@@ -54,6 +54,17 @@ package struct CORSPolicy: Equatable, Sendable {
   }
 }
 
+extension Router {
+  /// Routes the CORS preflight `OPTIONS` on `path`, answered with every method of `path` in
+  /// `Allow`: the value the router has when it is built, so the path's other routes may be added
+  /// before or after this one.
+  mutating func addPreflight(_ path: String, _ cors: CORSPolicy) {
+    add(.options, path) { allow in
+      { request, response in cors.answerPreflight(request, allow: allow, &response) }
+    }
+  }
+}
+
 /// Adds the CORS headers of an actual answer (problems included) to a request that carries
 /// `Origin` (what browsers send on cross-origin calls): with any origin allowed,
 /// `Access-Control-Allow-Origin: *`; with a list, the request's `Origin` when it is listed.
@@ -80,4 +91,7 @@ final class CORSMiddleware: HTTPMiddleware {
     }
     response.addHeader("Access-Control-Expose-Headers", CORSPolicy.exposeHeaders)
   }
+
+  /// Nothing: the headers are on the answer.
+  func requestEnded(_ request: borrowing CompletedRequest) {}
 }

@@ -5,7 +5,9 @@ import Synchronization
 /// The counters `GET /metrics` exposes, fed once per request when it ends (an `HTTPMiddleware`)
 /// with relaxed atomic additions only: no lock, no allocation. Every counter is sharded by thread
 /// (`ThreadIndex`) and summed when `/metrics` is scraped, so worker threads do not bounce cache
-/// lines between cores.
+/// lines between cores. The server's gauges (requests in flight, connections, the body budget)
+/// are read from what the server hands its middleware when it starts (`serverStarted(_:)`), the
+/// dropped log lines from `log`.
 package final class ServiceMetrics: HTTPMiddleware {
   /// The path of the metrics route.
   package static let path = "/metrics"
@@ -33,11 +35,15 @@ package final class ServiceMetrics: HTTPMiddleware {
   let bytes = AtomicCounterArray(count: 2)
   /// Seconds since the Unix epoch when the process started.
   let startTime: Double
-  /// Where the gauges are read at scrape time; set once the server runs.
-  let sources = Locked(GaugeSources())
+  /// The server's gauges, read at scrape time; nil until a server serves the service.
+  private let gauges = Locked<ServerGauges?>(nil)
+  /// The log whose dropped lines are counted, if any.
+  private let log: LogWriter?
 
-  /// Zeroed counters for `routes` (their paths, by `RouteID`) and for `other`.
-  package init(routes: [String]) {
+  /// Zeroed counters for `routes` (their paths, by `RouteID`) and for `other`; the dropped
+  /// lines of `log`, when given.
+  package init(routes: [String], log: LogWriter? = nil) {
+    self.log = log
     labels = routes + ["other"]
     requests = AtomicCounterArray(count: labels.count * Self.statuses.count)
     incomplete = AtomicCounterArray(count: labels.count)
@@ -45,6 +51,9 @@ package final class ServiceMetrics: HTTPMiddleware {
     items = AtomicCounterArray(count: labels.count)
     startTime = ProcessInfo.startTime
   }
+
+  /// Nothing: the answer is counted when its request ends.
+  package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
 
   /// Counts one finished request.
   package func requestEnded(_ request: borrowing CompletedRequest) {
@@ -68,20 +77,11 @@ package final class ServiceMetrics: HTTPMiddleware {
     bytes.add(UInt64(max(0, request.bytesOut)), at: 1, shard: shard)
   }
 
-  /// Reads in-flight requests, open connections and the body budget from `server`, and dropped
-  /// log lines from `log`, when `/metrics` is scraped. Held weakly.
-  package func attach(server: HTTPServer, log: LogWriter?) {
-    sources.withLock {
-      $0.server = server
-      $0.log = log
-    }
+  /// Reads in-flight requests, open connections and the body budget from `gauges` when
+  /// `/metrics` is scraped.
+  package func serverStarted(_ gauges: ServerGauges) {
+    self.gauges.withLock { $0 = gauges }
   }
-}
-
-/// What the gauges are read from, held weakly so the metrics do not keep them alive.
-struct GaugeSources {
-  weak var server: HTTPServer?
-  weak var log: LogWriter?
 }
 
 extension ServiceMetrics {
@@ -154,7 +154,7 @@ extension ServiceMetrics {
     text.reserveCapacity(4096)
     writeRequests(into: &text)
     writeLatency(into: &text)
-    let (server, log) = sources.withLock { ($0.server, $0.log) }
+    let server = gauges.withLock { $0 }
     family(
       &text, "layoutd_batch_items_total", "counter",
       "Requests answered inside batches (answers and problems), by route.",
@@ -177,7 +177,7 @@ extension ServiceMetrics {
       [("", String(server?.heldBodyBytes ?? 0))])
     family(
       &text, "layoutd_http_body_memory_limit_bytes", "gauge", "The body budget, --max-body-memory.",
-      [("", String(server?.configuration.maxBodyMemory ?? 0))])
+      [("", String(server?.bodyMemoryLimit ?? 0))])
     family(
       &text, "layoutd_http_body_memory_refusals_total", "counter",
       "Requests and answers refused with 503 because the body budget was spent.",

@@ -57,10 +57,11 @@ package enum Layoutd {
     let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.server.maxConnections + 64)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0, writer: log) }
-    let service = options.layoutService(accessLog: accessLog)
+    let readiness = Readiness()
+    let service = options.layoutService(readiness: readiness, accessLog: accessLog, log: log)
     let server: HTTPServer
     do {
-      server = try service.startServer(options.server, log: log)
+      server = try HTTPServer(configuration: options.server, service: service)
     } catch {
       log.message("layoutd: \(error)")
       log.close(timeout: Self.flushSeconds)
@@ -87,7 +88,7 @@ package enum Layoutd {
     }.detach()
     // Not ready from now on, while the listener stays open and every route serves, so that load
     // balancers see the 503 and stop sending before connects are refused.
-    service.readiness.beginDraining()
+    readiness.beginDraining()
     log.message(
       "layoutd: \(SignalSet.name(signal)), /readyz answers 503; closing the listener in \(options.drainDelay) s"
     )

@@ -66,16 +66,6 @@ package struct HTTPRequest: ~Copyable {
   /// The body's length in bytes; 0 when there is none.
   package var bodyCount: Int { body.count }
 
-  /// The value of the request header `name` (case-insensitive), or `nil` when it is absent.
-  package func header(_ name: String) -> String? {
-    withHeaderBytes(name) { value in value.map { String(decoding: $0, as: UTF8.self) } }
-  }
-
-  /// Whether the request has a header `name` (case-insensitive); reads it without copying.
-  package func hasHeader(_ name: String) -> Bool {
-    withHeaderBytes(name) { $0 != nil }
-  }
-
   /// The value of the request header `name`, or `nil` when it is absent.
   package func header(_ name: KnownHeaders.Name) -> String? {
     withHeaderBytes(name) { value in value.map { String(decoding: $0, as: UTF8.self) } }
@@ -181,30 +171,6 @@ package struct HTTPRequest: ~Copyable {
       guard let value else { return false }
       return String(decoding: value, as: UTF8.self).lowercased() == "100-continue"
     }
-  }
-
-  /// The value of the query parameter `name` (percent-decoded), or `nil` when it is absent.
-  package func queryItem(_ name: String) -> String? {
-    // libmicrohttpd's copy has only its unreserved characters decoded (`decodeUnreserved`).
-    guard var value = lookup(.GET_ARGUMENT_KIND, name) else { return nil }
-    return value.withUTF8 { bytes in
-      var text = [CChar](repeating: 0, count: bytes.count + 1)
-      for index in bytes.indices { text[index] = CChar(bitPattern: bytes[index]) }
-      let count = text.withUnsafeMutableBufferPointer {
-        HTTPSyntax.decodeEscapes(in: $0.baseAddress!, unreservedOnly: false)
-      }
-      return String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-  }
-
-  private func lookup(_ kind: MHD_ValueKind, _ name: String) -> String? {
-    guard let connection else { return nil }
-    // `withCString` lends the string's own bytes; passing `name` as a C string argument would
-    // copy it to a new array on every call.
-    guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else {
-      return nil
-    }
-    return String(cString: value)
   }
 }
 

@@ -15,7 +15,7 @@ package struct HTTPResponse: Sendable {
   package var headers: [HTTPHeader]
   /// The body bytes.
   package var body: [UInt8]
-  /// The request's id, sent in the server's request-id header (`HTTPService.requestIDs`);
+  /// The request's id, sent in the server's request-id header (`RoutedService.requestIDs`);
   /// set by the pipeline after the handler.
   package var requestID: RequestID?
   /// How many items the answer holds, for an answer to a batch of requests; reported to the

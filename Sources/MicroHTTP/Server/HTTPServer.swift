@@ -2,11 +2,13 @@ internal import CMicroHTTPD
 import Glibc
 import Posix
 
-/// An HTTP/1.1 server on libmicrohttpd that serves an `HTTPService` through its
+/// An HTTP/1.1 server on libmicrohttpd that serves a `RoutedService` through its
 /// `RequestEngine`.
 ///
 /// The server listens from `init` until `stop()` (or until it is deinitialized). Handlers run
-/// on libmicrohttpd's worker threads, several at once.
+/// on libmicrohttpd's worker threads, several at once. What it keeps apart from any one request
+/// (its counters, whether it drains, its close watcher) is its `ServerState`; its counters are
+/// read through `gauges`.
 package final class HTTPServer: Sendable {
   /// The configuration the server was started with, its `threads` the number chosen.
   package let configuration: Configuration
@@ -16,10 +18,15 @@ package final class HTTPServer: Sendable {
   /// What answers every request: tests and the fuzzer answer through the same engine without a
   /// connection (`RequestEngine.respond(to:)`).
   package let engine: RequestEngine
+  /// The counters: requests and connections in flight, body bytes and budget.
+  package let gauges: ServerGauges
+  /// The state the callbacks, the listener and the drain share.
+  private let state: ServerState
   private let daemon: Locked<Daemon>
 
-  /// Starts listening on `configuration.host`:`configuration.port`, serving `service`.
-  package init(configuration: Configuration, service: any HTTPService) throws(HTTPServerError) {
+  /// Starts listening on `configuration.host`:`configuration.port`, serving `service`, and hands
+  /// the service's middleware the server's `gauges` (`HTTPMiddleware.serverStarted(_:)`).
+  package init(configuration: Configuration, service: RoutedService) throws(HTTPServerError) {
     var configuration = configuration
     if configuration.threads <= 0 { configuration.threads = ProcessInfo.coreCount }
     let host = configuration.host
@@ -35,22 +42,21 @@ package final class HTTPServer: Sendable {
       if error == .addressInUse { throw .addressInUse(host: host, port: configuration.port) }
       throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    var closeWatcher: CloseWatcher?
-    if configuration.threading == .eventLoopPool {
-      do {
-        closeWatcher = try CloseWatcher()
-      } catch {
-        throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
-      }
+    let closeWatcher: CloseWatcher
+    do {
+      closeWatcher = try CloseWatcher()
+    } catch {
+      throw .cannotStart(host: host, port: configuration.port, errno: error.rawValue)
     }
-    let engine = RequestEngine(configuration: configuration, service: service, closeWatcher: closeWatcher)
-    let retained = Unmanaged.passRetained(engine)
-    var options = Self.options(configuration, engine: retained.toOpaque())
+    let engine = RequestEngine(configuration: configuration, service: service)
+    let state = ServerState(configuration: configuration, engine: engine, closeWatcher: closeWatcher)
+    let retained = Unmanaged.passRetained(state)
+    var options = Self.options(configuration, state: retained.toOpaque())
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
     let (started, failure) = options.withUnsafeBufferPointer { options in
       errno = 0
       let started = CMicroHTTPD_start_daemon_with_policy(
-        Self.flags(configuration), admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(),
+        Self.flags, admitConnection, retained.toOpaque(), serveRequest, retained.toOpaque(),
         options.baseAddress)
       return (started, Errno.current)
     }
@@ -58,59 +64,27 @@ package final class HTTPServer: Sendable {
       retained.release()
       throw .cannotStart(host: host, port: configuration.port, errno: failure.rawValue)
     }
-    listener.start(daemon: started, engine: engine)
+    service.serverStarted(state.gauges)
+    listener.start(daemon: started, server: state)
     self.configuration = configuration
     self.engine = engine
+    self.gauges = state.gauges
+    self.state = state
     self.port = listener.port
-    self.daemon = Locked(Daemon(pointer: started, engine: retained, listener: listener))
+    self.daemon = Locked(Daemon(pointer: started, state: retained, listener: listener))
   }
 
   deinit {
     stop()
   }
 
-  /// Request-body and answer bytes held now, against `configuration.maxBodyMemory`.
-  package var heldBodyBytes: Int { engine.bodyMemory.heldBytes }
-
-  /// Requests and answers refused so far because the body budget was spent (answered 503).
-  package var bodyMemoryRefusalCount: Int { engine.bodyMemory.refusalCount }
-
-  /// Requests whose state the server holds: begun (headers parsed) and not yet ended.
-  /// 0 once the server has stopped.
-  package var liveRequestCount: Int {
-    engine.liveRequests.load(ordering: .relaxed)
-  }
-
-  /// Request body bytes the server has read so far, over all requests: a test that sends a
-  /// body in pieces waits on it to know each piece arrived on its own.
-  package var receivedBodyByteCount: Int {
-    engine.receivedBodyBytes.load(ordering: .relaxed)
-  }
-
-  /// Connections open now (started by libmicrohttpd and not yet closed).
-  package var openConnectionCount: Int {
-    engine.openConnections.load(ordering: .relaxed)
-  }
-
-  /// Connections accepted and handed to libmicrohttpd that no worker has started yet.
-  ///
-  /// One being handed over counts from just before `MHD_add_connection`, also when
-  /// libmicrohttpd then refuses it.
-  package var pendingConnectionCount: Int {
-    engine.admittedConnections.load(ordering: .sequentiallyConsistent)
-      - engine.openConnections.load(ordering: .sequentiallyConsistent)
-  }
-
-  /// Connections closed on accept so far because `configuration.maxConnections` were admitted
-  /// (open, or waiting for their worker).
-  package var refusedConnectionCount: Int {
-    engine.refusedConnections.load(ordering: .relaxed)
-  }
+  /// The server's close watcher (tests and diagnostics).
+  package var closeWatcher: CloseWatcher { state.closeWatcher }
 
   /// Whether `drain()` has begun: its listener is closed (new connects are refused) and every
   /// answer from now on carries `Connection: close`.
   package var isDraining: Bool {
-    engine.draining.load(ordering: .sequentiallyConsistent)
+    state.draining.load(ordering: .sequentiallyConsistent)
   }
 
   /// Stops accepting connections: new connects are refused, while open connections are still
@@ -124,9 +98,9 @@ package final class HTTPServer: Sendable {
   /// threads. Idempotent.
   package func stop() {
     guard daemon.withLock({ $0.quiesce() }) else { return }
-    let engine = self.engine
-    engine.settled.wait(until: deadline()) {
-      engine.liveRequests.load(ordering: .sequentiallyConsistent) == 0
+    let gauges = self.gauges
+    state.settled.wait(until: deadline()) {
+      gauges.liveRequests.load(ordering: .sequentiallyConsistent) == 0
     }
     daemon.withLock { $0.stop() }
   }
@@ -149,11 +123,11 @@ package final class HTTPServer: Sendable {
   package func drain(until deadline: MonotonicClock.Instant) {
     guard daemon.withLock({ $0.quiesce() }) else { return }
     // After the listener closed: whoever sees `isDraining` knows new connects are refused.
-    engine.draining.store(true, ordering: .sequentiallyConsistent)
-    let engine = self.engine
-    engine.settled.wait(until: deadline) {
-      engine.liveRequests.load(ordering: .sequentiallyConsistent) == 0
-        && engine.admittedConnections.load(ordering: .sequentiallyConsistent) == 0
+    state.draining.store(true, ordering: .sequentiallyConsistent)
+    let gauges = self.gauges
+    state.settled.wait(until: deadline) {
+      gauges.liveRequests.load(ordering: .sequentiallyConsistent) == 0
+        && gauges.admittedConnections.load(ordering: .sequentiallyConsistent) == 0
     }
     daemon.withLock { $0.stop() }
   }
@@ -165,16 +139,16 @@ package final class HTTPServer: Sendable {
 }
 
 extension HTTPServer {
-  /// The running libmicrohttpd daemon, the listener that feeds it, and the engine retained on
-  /// its behalf.
+  /// The running libmicrohttpd daemon, the listener that feeds it, and the server state retained
+  /// on its behalf (its callbacks' `cls`).
   struct Daemon: ~Copyable {
     var pointer: OpaquePointer?
-    var engine: Unmanaged<RequestEngine>?
+    var state: Unmanaged<ServerState>?
     let listener: Listener
 
-    init(pointer: OpaquePointer, engine: Unmanaged<RequestEngine>, listener: Listener) {
+    init(pointer: OpaquePointer, state: Unmanaged<ServerState>, listener: Listener) {
       self.pointer = pointer
-      self.engine = engine
+      self.state = state
       self.listener = listener
     }
 
@@ -188,30 +162,15 @@ extension HTTPServer {
     }
 
     /// Stops accepting and the accept thread, stops the daemon (closing every connection and
-    /// joining its threads) and releases the engine.
+    /// joining its threads) and releases the server state.
     mutating func stop() {
       guard let pointer else { return }
       listener.stop()
       MHD_stop_daemon(pointer)
       self.pointer = nil
-      engine?.release()
-      engine = nil
+      state?.release()
+      state = nil
     }
-  }
-}
-
-extension HTTPServer {
-  /// How libmicrohttpd spreads connections over threads.
-  package enum Threading: Hashable, Sendable {
-    /// Internal epoll(7) event loops, one per configured thread, each serving many connections,
-    /// and a `CloseWatcher` that makes them see the client closes libmicrohttpd 0.9.75 misses.
-    case eventLoopPool
-    /// Internal poll(2) event loops, one per configured thread, without the watcher (poll(2)
-    /// sees every close): each call looks at every connection of its thread.
-    case pollEventLoopPool
-    /// One thread per connection (plus libmicrohttpd's thread that starts them); for comparison
-    /// and debugging.
-    case threadPerConnection
   }
 }
 

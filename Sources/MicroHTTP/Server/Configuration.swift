@@ -9,11 +9,9 @@ extension HTTPServer {
     package var host: String
     /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
     package var port: Int
-    /// Worker threads (event loops); 0, the default, for one per online core (the server's
-    /// `configuration` has the number chosen).
+    /// Worker threads (epoll(7) event loops); 0, the default, for one per online core (the
+    /// server's `configuration` has the number chosen).
     package var threads: Int
-    /// How connections are spread over threads.
-    package var threading: Threading = .eventLoopPool
     /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413
     /// before any of the body is read, and the connection is closed after the answer. A chunked
     /// body that grows past the limit is discarded as it arrives (never buffered) and answered
@@ -36,8 +34,8 @@ extension HTTPServer {
     /// itself, with HTML.
     ///
     /// 16 KiB, as Node's default: libmicrohttpd keeps a `Cookie` field twice, with 64 bytes per
-    /// cookie, so with 8 KiB a browser's request carrying about 3 KB of cookies for the host
-    /// (every `localhost` server's, on a developer's machine) was refused.
+    /// cookie, so a browser's request carrying a few KB of cookies for the host (every
+    /// `localhost` server's, on a developer's machine) takes more than 8 KiB.
     package var maxHeaderBytes = 16384
     /// The connection memory kept beyond `maxHeaderBytes` for the answer's own header block.
     package static let answerReserve = 1024
@@ -60,40 +58,30 @@ extension HTTPServer {
 }
 
 extension HTTPServer {
-  /// The daemon flags for `configuration`. libmicrohttpd does not listen: `Listener` accepts
-  /// and hands it every connection (`MHD_USE_NO_LISTEN_SOCKET`; the inter-thread channel,
-  /// `MHD_USE_ITC`, wakes a worker when one is added).
-  static func flags(_ configuration: Configuration) -> UInt32 {
-    var flags = MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
-    switch configuration.threading {
-    case .eventLoopPool:
-      // In epoll mode libmicrohttpd 0.9.75 takes a short read as "no more to read"
-      // (connection.c, `recv_param_adapter`), so a client's close that arrives with the last
-      // bytes of a request would go unseen until the idle timeout: the server's `CloseWatcher`
-      // sees it and makes the worker see it.
-      flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
-    case .pollEventLoopPool:
-      // poll(2) sees every close, at a cost in CPU per request when the workers share their
-      // cores (docs/operations.md has the figures).
-      flags |= MHD_USE_POLL_INTERNAL_THREAD.rawValue
-    case .threadPerConnection:
-      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-    }
-    return flags
-  }
+  /// The daemon flags: epoll(7) worker threads of libmicrohttpd's own
+  /// (`MHD_USE_EPOLL_INTERNAL_THREAD`), which do not listen: `Listener` accepts and hands them
+  /// every connection (`MHD_USE_NO_LISTEN_SOCKET`; the inter-thread channel, `MHD_USE_ITC`,
+  /// wakes a worker when one is added).
+  ///
+  /// In epoll mode libmicrohttpd 0.9.75 takes a short read as "no more to read" (connection.c,
+  /// `recv_param_adapter`), so a client's close that arrives with the last bytes of a request
+  /// would go unseen until the idle timeout: the server's `CloseWatcher` sees it and makes the
+  /// worker see it. poll(2) workers see every close but cost CPU per request when the workers
+  /// share their cores (docs/performance.md).
+  static let flags =
+    MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
 
-  /// The daemon options for `configuration`, without the end marker; the callbacks get `engine`
-  /// (a `RequestEngine`).
-  static func options(_ configuration: Configuration, engine: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+  /// The daemon options for `configuration`, without the end marker; the callbacks get `state`
+  /// (a `ServerState`).
+  static func options(_ configuration: Configuration, state: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
     func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
       MHD_OptionItem(option: option, value: value, ptr_value: nil)
     }
     var options = [
       item(.CONNECTION_TIMEOUT, max(0, configuration.connectionTimeout)),
       // The limit is enforced by `admitConnection`, which closes extra connects at once;
-      // libmicrohttpd's own limit (per worker thread, or for the one daemon that starts a
-      // thread per connection) is set above it so that none refuses a connection the policy
-      // admitted.
+      // libmicrohttpd's own limit (per worker thread) is set above it so that no worker refuses
+      // a connection the policy admitted.
       item(.CONNECTION_LIMIT, (max(1, configuration.maxConnections) + 1) * max(1, configuration.threads)),
       item(.PER_IP_CONNECTION_LIMIT, max(0, configuration.perClientConnectionLimit)),
       // The room kept for the answer's own header block: headers that fill the connection's
@@ -104,12 +92,12 @@ extension HTTPServer {
       // level -1 answers whitespace before a colon with HTML; `RequestFraming` makes the checks
       // that matter (docs/operations.md has the measurements).
       item(.STRICT_FOR_CLIENT, 0),
-      CMicroHTTPD_option_notify_completed(endRequest, engine),
-      CMicroHTTPD_option_notify_connection(noteConnection, engine),
+      CMicroHTTPD_option_notify_completed(endRequest, state),
+      CMicroHTTPD_option_notify_connection(noteConnection, state),
       CMicroHTTPD_option_unescape(decodeUnreserved, nil),
       CMicroHTTPD_option_uri_log(noteTarget, nil),
     ]
-    if configuration.threading != .threadPerConnection, configuration.threads > 1 {
+    if configuration.threads > 1 {
       options.append(item(.THREAD_POOL_SIZE, configuration.threads))
     }
     return options

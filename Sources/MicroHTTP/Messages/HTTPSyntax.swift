@@ -47,17 +47,17 @@ package enum HTTPSyntax {
   /// RFC 3986 §2.3's unreserved characters: digits, letters and `-._~`.
   static let unreservedCharacters = ByteSet(low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
 
-  /// Decodes the `%XX` escapes of the C string `text` in place, or with `unreservedOnly` those of
-  /// unreserved characters only (RFC 3986 §2.3: `%41` is `A`), which mean the same decoded or
-  /// not (§6.2.2.2); returns the new length. A `%` without two hex digits stays as it is.
-  static func decodeEscapes(in text: UnsafeMutablePointer<CChar>, unreservedOnly: Bool) -> Int {
+  /// Decodes the `%XX` escapes of unreserved characters in the C string `text` in place (RFC 3986
+  /// §2.3: `%41` is `A`), which mean the same decoded or not (§6.2.2.2); returns the new length.
+  /// Any other escape, and a `%` without two hex digits, stays as it is.
+  static func decodeUnreservedEscapes(in text: UnsafeMutablePointer<CChar>) -> Int {
     guard let first = strchr(text, 0x25) else { return strlen(text) }
     var read = text.distance(to: first)
     var written = read
     while text[read] != 0 {
       if text[read] == 0x25, let high = hexValue(text[read + 1]), let low = hexValue(text[read + 2]) {
         let byte = high << 4 | low
-        if !unreservedOnly || unreservedCharacters.contains(byte) {
+        if unreservedCharacters.contains(byte) {
           text[written] = CChar(bitPattern: byte)
           written += 1
           read += 3

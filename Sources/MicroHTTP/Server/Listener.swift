@@ -7,7 +7,8 @@ import Posix
 ///
 /// Why the server listens itself rather than letting libmicrohttpd do it: with a thread pool,
 /// every libmicrohttpd worker watches the one listen socket and whichever wakes first accepts,
-/// so a burst of connects can land on one worker (seen: 32 of 32) while the other cores idle.
+/// so a burst of connects can all land on one worker while the other cores idle
+/// (docs/operations.md).
 /// `MHD_add_connection` gives a connection to worker `socket % pool size`, which spreads them
 /// evenly. Stopping to accept is then this type's own act too (closing its socket), without
 /// `MHD_quiesce_daemon`.
@@ -49,12 +50,12 @@ final class Listener {
   }
 
   /// Starts the accept thread, which hands each connection to `daemon` until `stopAccepting()`,
-  /// counting it in `engine.admittedConnections` until libmicrohttpd refuses or closes it, and
-  /// serves `engine.closeWatcher`, if any, until `stop()`.
-  func start(daemon: OpaquePointer, engine: RequestEngine) {
+  /// counting it in `server`'s admitted connections until libmicrohttpd refuses or closes it,
+  /// and serves `server.closeWatcher` until `stop()`.
+  func start(daemon: OpaquePointer, server: ServerState) {
     guard let socket else { return }
     let loop = AcceptLoop(
-      socket: socket, wake: wake.read, daemon: daemon, engine: engine, stoppedAccepting: stoppedAccepting)
+      socket: socket, wake: wake.read, daemon: daemon, server: server, stoppedAccepting: stoppedAccepting)
     thread = PosixThread { loop.run() }
   }
 
@@ -102,23 +103,23 @@ private struct AcceptLoop: @unchecked Sendable {
   let socket: FileDescriptor
   let wake: FileDescriptor
   let daemon: OpaquePointer
-  let engine: RequestEngine
+  let server: ServerState
   let stoppedAccepting: Posix.Semaphore
 
   /// Waits for connects, the close watcher's reports or retries, or a wake-up; accepts every
   /// completed connect each time. Woken to stop accepting, it accepts what is left and goes on
-  /// serving the close watcher (or ends, when there is none) until it is woken to end.
+  /// serving the close watcher until it is woken to end.
   func run() {
     var accepting = true
     defer { if accepting { stoppedAccepting.signal() } }
-    let watcher = engine.closeWatcher
+    let watcher = server.closeWatcher
     while true {
       var watched = [wake]
       if accepting { watched.append(socket) }
-      if let watcher { watched.append(watcher.descriptor) }
-      let timeout = watcher?.retryTimeout ?? -1
+      watched.append(watcher.descriptor)
+      let timeout = watcher.retryTimeout
       guard let ready = try? Poll.readable(watched, timeoutMilliseconds: timeout) else { return }
-      if let watcher, ready[watched.count - 1] || timeout >= 0 { watcher.service() }
+      if ready[watched.count - 1] || timeout >= 0 { watcher.service() }
       if accepting, ready[1] { acceptAll() }
       guard ready[0] else { continue }
       var byte: UInt8 = 0
@@ -129,7 +130,6 @@ private struct AcceptLoop: @unchecked Sendable {
         accepting = false
         stoppedAccepting.signal()
       }
-      if watcher == nil { return }
     }
   }
 
@@ -143,9 +143,9 @@ private struct AcceptLoop: @unchecked Sendable {
     while true {
       do {
         try socket.accept { client, address, length in
-          engine.admittedConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+          server.gauges.admittedConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
           if MHD_add_connection(daemon, client.rawValue, address, length) != .YES {
-            engine.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            server.gauges.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
           }
         }
       } catch let error {

@@ -1,87 +1,65 @@
 import Glibc
 
-/// Routes requests to handlers by exact path and method.
+/// The routes a `Router` was built into: what the engine asks, once per request, what answers it.
 ///
-/// The query string plays no part in matching. A path that has no route answers 404; a path
-/// with routes but none for the request's method answers 405 with an `Allow` header. A `GET`
-/// route also answers `HEAD` (the same headers, no body) unless a `HEAD` route is added. The
-/// target `*` names the server as a whole (RFC 9112 §3.2.4): `OPTIONS *` answers 200 with every
-/// method some route takes in `Allow`; any other method with it, 400. Every path gets a `RouteID`
-/// in the order it was first added, so that what counts requests by route (metrics) needs no
-/// string compare per request.
-package struct Router: Sendable {
-  /// Answers one request: reads `request`, fills in `response`.
-  ///
-  /// Throw an `HTTPError` to answer with that problem; any other error answers 500.
-  /// `request` is only valid during the call.
-  package typealias Handler = @Sendable (borrowing HTTPRequest, inout HTTPResponse) throws -> Void
-
+/// Routing is by exact path and method; the query string plays no part. A path that has no route
+/// answers 404; a path with routes but none for the request's method answers 405 with an `Allow`
+/// header. A `GET` route also answers `HEAD` (the same headers, no body) unless a `HEAD` route
+/// is added. The target `*` names the server as a whole (RFC 9112 §3.2.4): `OPTIONS *` answers
+/// 200 with every method some route takes in `Allow`; any other method with it, 400. Each path's
+/// `RouteID` lets what counts requests by route (metrics) do so without a string compare per
+/// request.
+package struct Routes: Sendable {
   /// The routes, by `RouteID`.
-  private(set) var routes: [Route] = []
-  private var ids: [String: RouteID] = [:]
+  private let routes: [Route]
   /// Every route's path in UTF-8, one after another: route `i`'s are
-  /// `pathBytes[pathStarts[i]..<pathStarts[i + 1]]`. What `knownPath` compares a request target
-  /// with, no string made.
-  private var pathBytes: [UInt8] = []
-  private var pathStarts = [0]
+  /// `pathBytes[pathStarts[i]..<pathStarts[i + 1]]`. What `route(matching:)` compares a request
+  /// target with, no string made.
+  private let pathBytes: [UInt8]
+  private let pathStarts: [Int]
   /// The `Allow` value of `OPTIONS *`: every method some route takes, and `OPTIONS`.
-  private var serverAllow = HTTPMethod.options.rawValue
+  private let serverAllow: String
 
-  /// Creates a router with no routes.
-  package init() {}
-
-  /// Routes `method` requests for exactly `path` to `handler`, replacing an earlier route.
-  ///
-  /// `maxBodyBytes`, when given, replaces `HTTPServer.Configuration.maxBodyBytes` for every
-  /// request to `path` (whatever its method), with the same 413 beyond it.
-  package mutating func add(
-    _ method: HTTPMethod, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler
-  ) {
-    let id =
-      ids[path]
-      ?? {
-        let id = RouteID(rawValue: routes.count)
-        routes.append(Route(path: path, id: id))
-        ids[path] = id
-        pathBytes.append(contentsOf: path.utf8)
-        pathStarts.append(pathBytes.count)
-        return id
-      }()
-    routes[id.rawValue].add(method, handler)
-    if let maxBodyBytes { routes[id.rawValue].maxBodyBytes = max(0, maxBodyBytes) }
-    serverAllow = Route.allow(routes.flatMap { $0.handlers.map(\.method) } + [.options])
-  }
-
-  /// The route of `path`, or nil when no route has that path.
-  package func route(for path: String) -> Route? {
-    ids[path].map { routes[$0.rawValue] }
-  }
-
-  /// The path of the route whose path is exactly the C string `target`, as the router's own
-  /// string (none made for the request), or `nil` when no route has that path.
-  package func knownPath(_ target: UnsafePointer<CChar>) -> String? {
-    let length = strlen(target)
-    return pathBytes.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress else { return nil }
-      for index in routes.indices where pathStarts[index + 1] &- pathStarts[index] == length {
-        if memcmp(base + pathStarts[index], target, length) == 0 { return routes[index].path }
-      }
-      return nil
+  /// `routes`, by `RouteID`.
+  init(_ routes: [Route]) {
+    self.routes = routes
+    var pathBytes: [UInt8] = []
+    var pathStarts = [0]
+    for route in routes {
+      pathBytes.append(contentsOf: route.path.utf8)
+      pathStarts.append(pathBytes.count)
     }
+    self.pathBytes = pathBytes
+    self.pathStarts = pathStarts
+    serverAllow = Route.allow(routes.flatMap { $0.handlers.map(\.method) } + [.options])
   }
 
   /// The path of every route, by `RouteID`.
   package var paths: [String] { routes.map(\.path) }
+
+  /// The route of `path`, or nil when no route has that path.
+  package func route(for path: String) -> Route? {
+    index(of: path).map { routes[$0] }
+  }
 
   /// The value of the `Allow` header for `path`, or `nil` when no route has that path.
   package func allowedMethods(for path: String) -> String? {
     route(for: path)?.allow
   }
 
-  /// The value of the `Allow` header `path` has once `method` is routed on it too, or `nil` when
-  /// no route has that path.
-  package func allowedMethods(for path: String, adding method: HTTPMethod) -> String? {
-    route(for: path).map { Route.allow($0.handlers.map(\.method) + [method]) }
+  /// The route whose path is exactly the C string `target`, and that path as the routes' own
+  /// string (none made for the request); `nil` when no route has that path.
+  package func route(matching target: UnsafePointer<CChar>) -> (id: RouteID, path: String)? {
+    let length = strlen(target)
+    return pathBytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return nil }
+      for index in routes.indices where pathStarts[index + 1] &- pathStarts[index] == length {
+        if memcmp(base + pathStarts[index], target, length) == 0 {
+          return (routes[index].id, routes[index].path)
+        }
+      }
+      return nil
+    }
   }
 
   /// What answers a `method` request for `path`: its handler, or the 404 or 405 problem; for
@@ -91,12 +69,19 @@ package struct Router: Sendable {
       if path == "*" { return serverWideDecision(for: method) }
       return RouteDecision(route: nil, reply: .problem(.notFound(path: path)))
     }
+    return decision(for: method, route: routes[index].id)
+  }
+
+  /// What answers a `method` request for the path of `route` (found by `route(matching:)`): its
+  /// handler, or the 405 problem.
+  func decision(for method: HTTPMethod, route: RouteID) -> RouteDecision {
+    let index = route.rawValue
     // The route's handlers read in place (`Route.handler(in:for:)`): a method called on the
     // array's element would copy the whole route first.
     guard let handler = Route.handler(in: routes[index].handlers, for: method) else {
       return RouteDecision(
         route: routes[index].id,
-        reply: .problem(.methodNotAllowed(method, path: path, allow: routes[index].allow)),
+        reply: .problem(.methodNotAllowed(method, path: routes[index].path, allow: routes[index].allow)),
         maxBodyBytes: routes[index].maxBodyBytes)
     }
     return RouteDecision(
@@ -128,7 +113,7 @@ package struct Router: Sendable {
   }
 }
 
-/// A route's number: its place in the order paths were first added to the `Router`.
+/// A route's number: its path's place in the order paths were first added to the `Router`.
 package struct RouteID: Hashable, Sendable {
   /// 0 for the first path added, 1 for the next …
   package let rawValue: Int
@@ -147,21 +132,18 @@ package struct Route: Sendable {
   package let path: String
   /// The route's number.
   package let id: RouteID
-  private(set) var handlers: [Entry] = []
+  let handlers: [Entry]
   /// The `Allow` header value: every routed method, plus `HEAD` when `GET` is routed.
-  package private(set) var allow = ""
+  package let allow: String
   /// The largest request body this path accepts, when it differs from the server's.
-  package internal(set) var maxBodyBytes: Int?
+  package let maxBodyBytes: Int?
 
-  init(path: String, id: RouteID) {
+  init(path: String, id: RouteID, handlers: [Entry], allow: String, maxBodyBytes: Int?) {
     self.path = path
     self.id = id
-  }
-
-  mutating func add(_ method: HTTPMethod, _ handler: @escaping Router.Handler) {
-    handlers.removeAll { $0.method == method }
-    handlers.append(Entry(method: method, handler: handler))
-    allow = Self.allow(handlers.map(\.method))
+    self.handlers = handlers
+    self.allow = allow
+    self.maxBodyBytes = maxBodyBytes
   }
 
   /// The `Allow` value of a route with `methods`: each once, sorted, and `HEAD` when `GET` is

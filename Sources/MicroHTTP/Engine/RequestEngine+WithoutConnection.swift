@@ -2,14 +2,15 @@
 /// client of the server is.
 extension RequestEngine {
   /// Answers `request` through the stages a connection's request passes: its route and body
-  /// limit, the body budget (503), the handler or problem, the request id, the service's
-  /// `prepare`, `HEAD` (headers kept, body dropped), and the service told that it ended.
+  /// limit, the body budget (503), the handler or problem, the request id, the middleware's
+  /// `prepare`, `HEAD` (headers kept, body dropped), and the middleware told that it ended.
   ///
-  /// The answer is the server's, bytes and headers, `Connection: close` included when the server
-  /// would close the connection after it. What only a connection adds is absent: `Date` and
-  /// `Content-Length`, and the answers libmicrohttpd gives by itself (414, 431, 505). A body over
-  /// the route's limit is answered 413 without being read, as the server answers one it drops.
-  /// The request's fields are read as a connection's framing keeps them (a coding in any
+  /// The answer is the server's, bytes and headers, `Connection: close` included when the
+  /// request's framing or body closes the connection after it. What only a connection adds is
+  /// absent: `Date` and `Content-Length`, `Connection: close` on every answer of a draining
+  /// server, and the answers libmicrohttpd gives by itself (414, 431, 505). A body over the
+  /// route's limit is answered 413 without being read, as the server answers one it drops. The
+  /// request's fields are read as a connection's framing keeps them (a coding in any
   /// `Content-Encoding` field counts); the checks of the framing itself (`Content-Length`,
   /// `Transfer-Encoding`, `Host`, the request line) belong to a connection and are not made.
   package func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
@@ -18,16 +19,16 @@ extension RequestEngine {
     state.path = request.path
     state.contentLength = request.bodyCount
     var response = HTTPResponse()
-    let admission = begin(state, request)
+    let admission = admit(state, headers: request)
     // A body the server reads is counted whether it is kept or dropped.
     if admission == .readBody { state.bytesIn = request.bodyCount }
     if admission == .readBody, !state.isAnsweredByProblem {
-      respond(state, request, into: &response)
+      answer(state, request, into: &response)
     } else {
-      respond(state, request.withoutBody(), into: &response)
+      answer(state, request.withoutBody(), into: &response)
     }
     if let requestIDs, let id = response.requestID { response.addHeader(requestIDs.header, id.description) }
-    if closesConnection(state) { response.addHeader("Connection", "close") }
+    if state.closesConnection { response.addHeader("Connection", "close") }
     if request.method == .head { response.body.removeAll() }
     end(state, completed: true)
     return response

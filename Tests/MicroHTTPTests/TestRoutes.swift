@@ -3,8 +3,8 @@ import HTTPTesting
 import MicroHTTP
 import Testing
 
-/// Starts servers on 127.0.0.1 and an ephemeral port, with the routes the suites share.
-enum TestServer {
+/// The routes the MicroHTTP suites share, and the test server that serves them.
+enum TestRoutes {
   /// The error a route throws that is not an `HTTPError`.
   struct Failure: Error {}
 
@@ -14,9 +14,8 @@ enum TestServer {
     detail: "Tab\there, newline\nthere, back\\slash, bell \u{07}, del \u{7F}, é and 🙂",
     pointer: "/a~1b/0", headers: [HTTPHeader("X-Problem", "yes")])
 
-  /// The routes: `GET /fixed`, `POST /echo`, `GET /query`, `GET /header`, `POST /problem`,
-  /// `POST /failure`.
-  static func routes() -> Router {
+  /// The routes: `GET /fixed`, `POST /echo`, `GET /header`, `POST /problem`, `POST /failure`.
+  static func router() -> Router {
     var router = Router()
     router.add(.get, "/fixed") { _, response in
       response.contentType = "text/plain"
@@ -26,9 +25,6 @@ enum TestServer {
     router.add(.post, "/echo") { request, response in
       response.contentType = "application/octet-stream"
       request.withBody { response.write($0) }
-    }
-    router.add(.get, "/query") { request, response in
-      response.write(request.queryItem("name") ?? "-")
     }
     router.add(.get, "/header") { request, response in
       response.write(request.header("x-test") ?? "-")
@@ -41,29 +37,34 @@ enum TestServer {
     return router
   }
 
-  /// Starts a server serving `routes()` (or `router`) with `requestIDs` and `middleware`, its
-  /// configuration adjusted by `configure`.
-  static func start(
-    router: Router = routes(), requestIDs: RequestIDs? = nil, middleware: [any HTTPMiddleware] = [],
-    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
-  ) throws -> HTTPServer {
-    var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: 2)
-    configuration.drainTimeout = 2
-    configure(&configuration)
-    return try HTTPServer(
-      configuration: configuration,
-      service: RoutedService(router: router, requestIDs: requestIDs, middleware: middleware))
-  }
-
-  /// The route id of `path` in `routes()`.
+  /// The route id of `path` in `router()`.
   static func routeID(_ path: String) -> RouteID? {
-    routes().route(for: path)?.id
+    router().build().route(for: path)?.id
+  }
+}
+
+extension HTTPTestServer {
+  /// A test server (`HTTPTestServer.configuration`) serving `router` (by default
+  /// `TestRoutes.router()`) with `requestIDs` and `middleware`, its configuration adjusted by
+  /// `configure`.
+  convenience init(
+    router: Router = TestRoutes.router(), requestIDs: RequestIDs? = nil,
+    middleware: [any HTTPMiddleware] = [],
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      serving: RoutedService(router: router, requestIDs: requestIDs, middleware: middleware), configure)
   }
 
-  /// The members of a JSON object body.
-  static func jsonObject(_ response: TestResponse) throws -> [String: Any] {
-    let object = try JSONSerialization.jsonObject(with: Data(response.body))
-    return try #require(object as? [String: Any])
+  /// Runs `drain()` on another thread; the semaphore is signalled when it returns.
+  func drainInBackground() -> DispatchSemaphore {
+    let drained = DispatchSemaphore(value: 0)
+    let server = self.server
+    DispatchQueue.global().async {
+      server.drain()
+      drained.signal()
+    }
+    return drained
   }
 }
 
@@ -98,7 +99,7 @@ struct HeldHandler: Sendable {
   let release = DispatchSemaphore(value: 0)
 
   /// `router` with `GET path` added, answering `reply` once released.
-  func adding(to router: Router = TestServer.routes(), path: String = "/slow", reply: String) -> Router {
+  func adding(to router: Router = TestRoutes.router(), path: String = "/slow", reply: String) -> Router {
     var router = router
     router.add(.get, path) { [entered, release] _, response in
       entered.signal()
@@ -117,26 +118,14 @@ struct HeldHandler: Sendable {
   /// waits in the handler until `release`. Returns the server and that client.
   func startHoldingTheOnlyWorker(
     _ configure: (inout HTTPServer.Configuration) -> Void
-  ) throws -> (server: HTTPServer, busy: HTTPTestClient) {
-    let server = try TestServer.start(router: adding(reply: "slow reply")) {
+  ) throws -> (server: HTTPTestServer, busy: HTTPTestClient) {
+    let server = try HTTPTestServer(router: adding(reply: "slow reply")) {
       $0.threads = 1
       configure(&$0)
     }
-    let busy = try HTTPTestClient(port: server.port, timeout: 30)
+    let busy = try server.client(timeout: 30)
     try busy.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
     #expect(waitUntilEntered())
     return (server, busy)
-  }
-}
-
-extension HTTPServer {
-  /// Runs `drain()` on another thread; the semaphore is signalled when it returns.
-  func drainInBackground() -> DispatchSemaphore {
-    let drained = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      self.drain()
-      drained.signal()
-    }
-    return drained
   }
 }

@@ -2,9 +2,10 @@ internal import CMicroHTTPD
 import Glibc
 import Posix
 
-// The C callbacks libmicrohttpd calls. They capture nothing: the server arrives as `cls` (a
-// `RequestEngine`), a request as `con_cls` (its connection's `RequestState`, which the
-// connection's socket context holds retained from the connection's start to its close).
+// The C functions libmicrohttpd calls. They capture nothing: the server arrives as `cls` (its
+// `ServerState`, which holds the engine), a request as `con_cls` (its connection's
+// `RequestState`, which the connection's socket context holds retained from the connection's
+// start to its close).
 
 /// libmicrohttpd's accept policy: admits a new connection unless `maxConnections` are admitted
 /// already, open or waiting in a worker's queue.
@@ -17,10 +18,11 @@ func admitConnection(
   _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
 ) -> MHD_Result {
   guard let cls else { return .YES }
-  let engine = Unmanaged<RequestEngine>.fromOpaque(cls).takeUnretainedValue()
+  let server = Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue()
   // Counts this connection too: the listener counts it before handing it over.
-  guard engine.admittedConnections.load(ordering: .sequentiallyConsistent) <= engine.maxConnections else {
-    engine.refusedConnections.wrappingAdd(1, ordering: .relaxed)
+  let gauges = server.gauges
+  guard gauges.admittedConnections.load(ordering: .sequentiallyConsistent) <= server.maxConnections else {
+    gauges.refusedConnections.wrappingAdd(1, ordering: .relaxed)
     return .NO
   }
   return .YES
@@ -30,35 +32,35 @@ func admitConnection(
 /// gives each the `RequestState` its requests use, one after another.
 ///
 /// libmicrohttpd calls it with `STARTED` before any request of the connection and with
-/// `CLOSED` after the last one has ended (`endRequest`), before it closes the socket. With epoll
-/// workers the connection's socket is watched between the two (`CloseWatcher`).
+/// `CLOSED` after the last one has ended (`endRequest`), before it closes the socket. The
+/// connection's socket is watched between the two (`CloseWatcher`).
 func noteConnection(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
   _ code: MHD_ConnectionNotificationCode
 ) {
   guard let cls else { return }
-  let engine = Unmanaged<RequestEngine>.fromOpaque(cls).takeUnretainedValue()
+  let server = Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue()
   switch code {
   case .CONNECTION_NOTIFY_STARTED:
     let state = RequestState()
-    if let watcher = engine.closeWatcher, let connection {
+    if let connection {
       let socket = CMicroHTTPD_connection_fd(connection)
-      if socket >= 0 { state.closeWatch = watcher.watch(FileDescriptor(rawValue: socket)) }
+      if socket >= 0 { state.closeWatch = server.closeWatcher.watch(FileDescriptor(rawValue: socket)) }
     }
     socketContext?.pointee = Unmanaged.passRetained(state).toOpaque()
-    engine.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    server.gauges.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
   case .CONNECTION_NOTIFY_CLOSED:
     if let socketContext, let pointer = socketContext.pointee {
       socketContext.pointee = nil
       let state = Unmanaged<RequestState>.fromOpaque(pointer)
       // Before libmicrohttpd closes the socket, which frees its number for reuse.
-      if let watch = state.takeUnretainedValue().closeWatch { engine.closeWatcher?.unwatch(watch) }
+      if let watch = state.takeUnretainedValue().closeWatch { server.closeWatcher.unwatch(watch) }
       state.release()
     }
-    engine.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-    engine.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-    engine.settled.notifyIfAwaited()
+    server.gauges.openConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    server.gauges.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    server.settled.notifyIfAwaited()
   default:
     break
   }
@@ -75,40 +77,43 @@ func serveRequest(
   guard let cls, let connection, let url, let method, let uploadDataSize, let conCls else {
     return .NO
   }
-  // The engine and the state are borrowed, not retained: the server holds the one until its
-  // daemon has stopped, the connection's socket context the other until the connection closes.
-  return Unmanaged<RequestEngine>.fromOpaque(cls)._withUnsafeGuaranteedRef { engine in
+  // The server's and the request's state are borrowed, not retained: the server holds the one
+  // until its daemon has stopped, the connection's socket context the other until the
+  // connection closes.
+  return Unmanaged<ServerState>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
     if let pointer = conCls.pointee {
       return Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
         let size = uploadDataSize.pointee
         guard size == 0 else {
           uploadDataSize.pointee = 0
-          engine.receive(UnsafeRawBufferPointer(start: uploadData, count: size), state, connection)
+          server.bodyPieceArrived(
+            UnsafeRawBufferPointer(start: uploadData, count: size), state, on: connection)
           return .YES
         }
-        return engine.finish(state, connection)
+        return server.requestCompleted(state, on: connection)
       }
     }
     guard let reused = CMicroHTTPD_socket_context(connection) else { return .NO }
     conCls.pointee = reused
-    engine.liveRequests.add(1, ordering: .sequentiallyConsistent)
+    server.gauges.liveRequests.add(1, ordering: .sequentiallyConsistent)
     return Unmanaged<RequestState>.fromOpaque(reused)._withUnsafeGuaranteedRef { state in
-      startRequest(state, engine, connection, method: method, url: url, version: version)
+      startRequest(state, server, connection, method: method, url: url, version: version)
     }
   }
 }
 
 /// A request's headers are parsed: fills in its state from the request line and the header
-/// fields, then lets `begin` decide what answers it.
+/// fields, then lets the engine decide what answers it (`ServerState.headersArrived`).
 private func startRequest(
-  _ state: RequestState, _ engine: RequestEngine, _ connection: OpaquePointer,
+  _ state: RequestState, _ server: ServerState, _ connection: OpaquePointer,
   method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
 ) -> MHD_Result {
   state.method = HTTPMethod(cString: method)
-  let routed = engine.router.knownPath(url)
-  state.path = routed ?? requestPath(url)
+  let routed = server.engine.route(matching: url)
+  state.route = routed?.id
+  state.path = routed?.path ?? requestPath(url)
   let framing = RequestFraming(
-    connection, requestLine: method, version: version, memoryLimit: engine.maxHeaderBytes)
+    connection, requestLine: method, version: version, memoryLimit: server.maxHeaderBytes)
   state.contentLength = framing.contentLength
   state.headers = framing.known
   if framing.hasProblem, let problem = framing.problem {
@@ -128,11 +133,11 @@ private func startRequest(
     // RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400.
     state.reply = .problem(.missingHost)
   }
-  return engine.begin(state, connection)
+  return server.headersArrived(state, on: connection)
 }
 
 /// libmicrohttpd's unescape function for a request's target and query: decodes only the escapes
-/// of unreserved characters (`HTTPSyntax.decodeEscapes`) and returns the new length.
+/// of unreserved characters (`HTTPSyntax.decodeUnreservedEscapes`) and returns the new length.
 ///
 /// libmicrohttpd's own decodes every escape, so that `/public%2F..%2Fadmin` would route as
 /// `/public/../admin` and `/status%00.js` as `/status`: a path a proxy allows or denies as sent
@@ -141,7 +146,7 @@ func decodeUnreserved(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
 ) -> Int {
   guard let text else { return 0 }
-  return HTTPSyntax.decodeEscapes(in: text, unreservedOnly: true)
+  return HTTPSyntax.decodeUnreservedEscapes(in: text)
 }
 
 /// Whether the request line is whole as libmicrohttpd read it (RFC 9112 §3): the method ends at
@@ -199,15 +204,15 @@ func endRequest(
 ) {
   guard let cls, let conCls, let pointer = conCls.pointee else { return }
   conCls.pointee = nil
-  Unmanaged<RequestEngine>.fromOpaque(cls)._withUnsafeGuaranteedRef { engine in
+  Unmanaged<ServerState>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
     Unmanaged<RequestState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
       if let prepared = state.prepared {
         MHD_destroy_response(prepared)
         state.prepared = nil
       }
-      engine.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+      server.engine.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
     }
-    engine.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
-    engine.settled.notifyIfAwaited()
+    server.gauges.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
+    server.settled.notifyIfAwaited()
   }
 }

@@ -1,69 +1,34 @@
 import Posix
-import Synchronization
 
 /// A request's life from its headers to its end: route, body limit and budget, handler or
-/// problem, request id, the service's last word on the answer, and the report when it ends.
+/// problem, request id, the middleware's word on the answer, and the report when it ends.
 ///
-/// The one engine every answer comes from; what it serves is an `HTTPService`. libmicrohttpd drives it on a connection
-/// (`Callbacks`, `ConnectionAnswers`); `respond(to:)` drives the same stages without one, for
-/// tests and the fuzzer. Immutable except for the atomics, so every worker thread shares it
-/// without locks.
+/// The one engine every answer comes from; what it serves is a `RoutedService`. libmicrohttpd
+/// drives it on a connection (the callbacks reach it through the server's `ServerState`);
+/// `respond(to:)` drives the same stages without one, for tests and the fuzzer. It knows no
+/// connection and no server: what outlives a request (connections, the drain) is the server's.
+/// Immutable but for its budget's atomics, so every worker thread shares it without locks.
 package final class RequestEngine: Sendable {
   /// What is served.
-  package let service: any HTTPService
-  /// `service.router`, read once: routing on every request is then a direct call.
-  package let router: Router
+  package let service: RoutedService
+  /// `service.routes`, read once: routing on every request is then a direct call.
+  package let routes: Routes
   /// `service.requestIDs`: where request ids come from, when the server assigns them.
   let requestIDs: RequestIDs?
   /// `Configuration.maxBodyBytes`: the body limit of a route without its own.
   let maxBodyBytes: Int
-  /// `Configuration.maxHeaderBytes`: what a request line and header block may take.
-  let maxHeaderBytes: Int
-  let maxConnections: Int
   /// Request bodies and answers held at once, over all requests.
   let bodyMemory: BodyMemory
   /// `service.reportsEndings`: whether the service hears when requests end (they are timed
   /// only then).
   let reportsEndings: Bool
-  /// Requests begun and not yet ended on a connection: counted from their headers
-  /// (`serveRequest`) to their end (`endRequest`).
-  let liveRequests = Atomic<Int>(0)
-  /// Connections libmicrohttpd has started and not yet closed.
-  let openConnections = Atomic<Int>(0)
-  /// Connections handed to libmicrohttpd (`Listener`) and not yet closed: started, or waiting
-  /// in a worker's queue.
-  ///
-  /// libmicrohttpd queues a connection added from another thread until its worker's next turn,
-  /// and `MHD_stop_daemon` closes what is still queued unserved: the drain waits for this count,
-  /// not `openConnections`, and admission compares it, so a burst of connects cannot pass the
-  /// limit before any has started. One counter, so that no reader adds two values read apart.
-  /// (A worker that cannot allocate a connection's memory pool drops it without telling, and
-  /// its slot stays counted: libmicrohttpd 0.9.75 gives no sign of it.)
-  let admittedConnections = Atomic<Int>(0)
-  /// Request body bytes handed to `receive` so far, over all requests (tests wait on it).
-  let receivedBodyBytes = Atomic<Int>(0)
-  /// Wakes `stop()` and `drain()` when a request ends or a connection closes.
-  let settled = ConditionSignal()
-  /// Connections closed on accept because `maxConnections` were open.
-  let refusedConnections = Atomic<Int>(0)
-  /// Set once the server drains: every answer then carries `Connection: close`.
-  let draining = Atomic<Bool>(false)
-  /// Watches each connection for its client's close, for libmicrohttpd's epoll workers, which
-  /// miss some; nil with poll workers.
-  package let closeWatcher: CloseWatcher?
 
-  /// An engine serving `service` within `configuration`'s limits, its connections watched by
-  /// `closeWatcher`, if any.
-  package init(
-    configuration: HTTPServer.Configuration, service: any HTTPService, closeWatcher: CloseWatcher? = nil
-  ) {
+  /// An engine serving `service` within `configuration`'s limits.
+  package init(configuration: HTTPServer.Configuration, service: RoutedService) {
     self.service = service
-    router = service.router
+    routes = service.routes
     requestIDs = service.requestIDs
-    self.closeWatcher = closeWatcher
     maxBodyBytes = configuration.maxBodyBytes
-    maxHeaderBytes = max(1024, configuration.maxHeaderBytes)
-    maxConnections = max(1, configuration.maxConnections)
     bodyMemory = BodyMemory(
       limit: configuration.maxBodyMemory, reserve: configuration.maxBodyMemory / 8,
       smallLimit: configuration.maxBodyBytes)
@@ -79,8 +44,8 @@ enum Admission {
   case answerNow
 }
 
-// The stages, in the order a request passes them: `begin` (its headers), `receive` (each piece
-// of its body), `respond`, `end`.
+// The stages, in the order a request passes them: `admit` (its headers), `receiveBodyPiece` (each
+// piece of its body), `answer`, `end`.
 extension RequestEngine {
   /// The most bytes of a refused body that are read and dropped before its answer (413), so that
   /// the answer reaches a client that is still sending it.
@@ -100,7 +65,7 @@ extension RequestEngine {
   /// `refusedBodyReadLimit` or the client waits for `100 Continue` (else the body is read and
   /// dropped first), or over what the body budget has left (503).
   @inline(__always)
-  func begin(_ state: RequestState, _ headers: borrowing HTTPRequest) -> Admission {
+  func admit(_ state: RequestState, headers: borrowing HTTPRequest) -> Admission {
     if reportsEndings {
       state.start = MonotonicClock.now
       state.trace = headers.withHeaderBytes(.traceparent) {
@@ -108,7 +73,13 @@ extension RequestEngine {
       }
     }
     state.requestID = requestID(for: headers)
-    let decision = router.decision(for: state.method, path: state.path)
+    // A connection's request whose target is a route's path has its route already.
+    let decision =
+      if let route = state.route {
+        routes.decision(for: state.method, route: route)
+      } else {
+        routes.decision(for: state.method, path: state.path)
+      }
     state.route = decision.route
     state.maxBodyBytes = decision.maxBodyBytes ?? maxBodyBytes
     // A problem found in the headers (framing, `Host`) stands; else the route decides.
@@ -150,12 +121,11 @@ extension RequestEngine {
   /// answers it. Returns `true` when the piece is the whole body, to be answered where it lies
   /// (not copied).
   @inline(__always)
-  func receive(_ piece: UnsafeRawBufferPointer, _ state: RequestState) -> Bool {
+  func receiveBodyPiece(_ piece: UnsafeRawBufferPointer, for state: RequestState) -> Bool {
     state.bytesIn += piece.count
-    receivedBodyBytes.add(piece.count, ordering: .relaxed)
     guard !state.answered, !state.isAnsweredByProblem, state.prepared == nil else { return false }
     if state.bytesIn > state.maxBodyBytes {
-      // Only a chunked body gets here (a longer `Content-Length` is answered in `begin`). Its
+      // Only a chunked body gets here (a longer `Content-Length` is answered in `admit`). Its
       // bytes are dropped from now on and the problem answers when it ends: libmicrohttpd
       // 0.9.75 accepts an answer only before the body or after it, never in the middle.
       refuseBody(state, .contentTooLarge(limit: state.maxBodyBytes), closing: false)
@@ -164,7 +134,7 @@ extension RequestEngine {
     if state.body.isEmpty, piece.count == state.contentLength { return true }
     if state.body.capacity - state.body.count < piece.count {
       // Grown by hand, within what was taken from the budget: an announced body is taken whole
-      // in `begin`; a chunked one takes each growth here, doubling up to its limit.
+      // in `admit`; a chunked one takes each growth here, doubling up to its limit.
       let needed = state.body.count + piece.count
       let capacity =
         state.contentLength >= 0
@@ -202,12 +172,12 @@ extension RequestEngine {
   /// budget cannot hold becomes the 503 problem. Returns `true` for a body grown within the
   /// budget: its bytes are to be sent as they are, not copied.
   @discardableResult @inline(__always)
-  func respond(
+  func answer(
     _ state: RequestState, _ request: borrowing HTTPRequest, into response: inout HTTPResponse
   ) -> Bool {
     response.grow(within: bodyMemory, holding: state.answerRoom)
     state.answerRoom = 0
-    run(
+    runPipeline(
       state.reply ?? .problem(.internalServerError), for: request, requestID: state.requestID,
       into: &response)
     let grown = response.heldBodyBytes > 0
@@ -218,7 +188,7 @@ extension RequestEngine {
         state.heldBytes += response.body.count
       } else {
         response.reset()
-        run(.problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response)
+        runPipeline(.problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response)
         state.closesConnection = true
       }
     }
@@ -228,7 +198,7 @@ extension RequestEngine {
     return grown
   }
 
-  /// The request ended (answered, aborted or timed out): tells the service, clears the state
+  /// The request ended (answered, aborted or timed out): tells the middleware, clears the state
   /// for the connection's next request, and gives back what it held of the body budget.
   @inline(__always)
   func end(_ state: RequestState, completed: Bool) {
@@ -247,10 +217,11 @@ extension RequestEngine {
     bodyMemory.give(held)
   }
 
-  /// Whether the answer's connection closes after it: the request's framing or body was refused,
-  /// or the server drains.
-  func closesConnection(_ state: RequestState) -> Bool {
-    state.closesConnection || draining.load(ordering: .relaxed)
+  /// The route whose path is exactly the C string `target`, and its path (`Routes.route(matching:)`):
+  /// read through the engine, whose routes a call borrows, where reading them through another
+  /// object would copy them.
+  func route(matching target: UnsafePointer<CChar>) -> (id: RouteID, path: String)? {
+    routes.route(matching: target)
   }
 
   /// The id `request` is answered and logged under: the client's own when it is sane, otherwise
@@ -266,9 +237,9 @@ extension RequestEngine {
   }
 
   /// The pipeline: runs the handler or renders the problem, turns a thrown non-problem error or a
-  /// status outside 200…599 into a 500, adds the request id, then lets the service prepare the
+  /// status outside 200…599 into a 500, adds the request id, then lets the middleware prepare the
   /// answer.
-  private func run(
+  private func runPipeline(
     _ reply: RouteDecision.Reply, for request: borrowing HTTPRequest, requestID: RequestID?,
     into response: inout HTTPResponse
   ) {

@@ -21,8 +21,8 @@ import Synchronization
 /// intervals up to 128 ms, until it closes: each shutdown wakes the worker afresh. A worker can
 /// miss the first: when its `epoll_wait` returns exactly 128 reports, libmicrohttpd 0.9.75
 /// (`MHD_epoll` in daemon.c) calls it again with the same blocking timeout before acting on
-/// them, and sleeps on them until another report comes or the idle timeout (seen: 128 of a
-/// thousand connections cut at once).
+/// them, and sleeps on them until another report comes or the idle timeout: many connections cut
+/// at once can be those 128 (docs/operations.md).
 ///
 /// A connection is watched from libmicrohttpd's `STARTED` notification to its `CLOSED`, which
 /// libmicrohttpd sends before it closes the socket. Both, and every act on a socket, happen under
@@ -57,7 +57,9 @@ package final class CloseWatcher: @unchecked Sendable {
   package var shutSockets: Int { shutCount.load(ordering: .relaxed) }
 
   /// System calls that failed so far where none should; each such connection is left to the
-  /// idle timeout.
+  /// idle timeout. A call on a socket that is not open (the hazard the lock guards against), or
+  /// with a bad argument, stops a debug build instead (`systemCall(_:mistakes:_:)`), so a test
+  /// cannot pass over it.
   package var failures: Int { failureCount.load(ordering: .relaxed) }
 
   /// Connections watched now: started and not yet closed.
