@@ -900,10 +900,11 @@ export interface SheetRequestMembers {
  *
  * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`, as for
  * `AvoidRequest` (the same problems at the same pointers). `field` requires `contentOffset`
- * and `contentSize` (422 `missing-member` at the one missing). `detent` must be an index of
- * `detents` (422 `out-of-range` outside, `not-an-integer` with a fraction). These rules are
- * the schema's `allOf`, `if`/`then`/`else` and `dependentSchemas`, as is the bound on
- * `animation.frameRate` (see `Animation`).
+ * and `contentSize` (422 `missing-member` at the one missing). These rules are the schema's
+ * `allOf`, `if`/`then`/`else` and `dependentSchemas`, as is the bound on
+ * `animation.frameRate` (see `Animation`). `detent` must also be an index of `detents` (422
+ * `out-of-range` outside, `not-an-integer` with a fraction): a rule between a number and an
+ * array's length, which the schema does not carry.
  */
 export type SheetRequest = SheetRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |

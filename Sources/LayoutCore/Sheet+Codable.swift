@@ -140,8 +140,8 @@ extension SheetAnswer: Decodable, AnswerObject {
       contentOffset: try container.decodeIfPresent(Point.self, forKey: .contentOffset),
       fits: try container.decodeIfPresent(Bool.self, forKey: .fits),
       animation: try container.decodeIfPresent(AnimationAnswer.self, forKey: .animation),
-      track: try container.decodeIfPresent(KeyboardTrack.self, forKey: .track),
       viewport: try container.decodeIfPresent(ViewportAnswer.self, forKey: .viewport))
+    track = try container.decodeIfPresent(KeyboardTrack.self, forKey: .track)
     if let track, case .sheet = track.members {
     } else if track != nil {
       throw DecodingError.dataCorruptedError(

@@ -207,19 +207,6 @@ public struct SheetAnswer: Hashable, Sendable {
     self.viewport = viewport
   }
 
-  /// An answer with `track` (nil for none).
-  public init(
-    keyboard: KeyboardAnswer, sheet: SheetFrame, bottomInset: Double, shrunk: Bool,
-    contentOffset: Point? = nil,
-    fits: Bool? = nil, animation: AnimationAnswer? = nil, track: KeyboardTrack?,
-    viewport: ViewportAnswer? = nil
-  ) {
-    self.init(
-      keyboard: keyboard, sheet: sheet, bottomInset: bottomInset, shrunk: shrunk,
-      contentOffset: contentOffset,
-      fits: fits, animation: animation, viewport: viewport)
-    self.track = track
-  }
 }
 
 /// `POST /sheet` (contract §14): the keyboard (§3, or §13 on a web page), the sheet riding on it

@@ -136,6 +136,16 @@ struct TrackCheck {
   }
 }
 
+/// A request that asks for a track: every endpoint's.
+protocol Trackable {
+  var track: Bool { get set }
+}
+
+extension AvoidRequest: Trackable {}
+extension CaretFollowRequest: Trackable {}
+extension ChatRequest: Trackable {}
+extension SheetRequest: Trackable {}
+
 /// A request whose keyboard a track moves: every endpoint's.
 protocol KeyboardRequest {
   var keyboard: KeyboardInput { get set }
@@ -210,6 +220,25 @@ enum TrackReference {
     return at
   }
 
+  /// The check of `request`'s track, `answer` being its endpoint and `values` the overlap and
+  /// track members of an answer: the answer at h is the same request with the keyboard at h.
+  static func check<Request: KeyboardRequest & Trackable, Answer>(
+    _ request: Request, container: Rect, _ answer: @escaping (Request) -> Answer,
+    values: @escaping (Answer) -> [Double],
+    track: (Answer) -> KeyboardTrack?
+  ) -> TrackCheck? {
+    var request = request
+    request.track = true
+    let tracked = answer(request)
+    guard let found = track(tracked) else { return nil }
+    let endHeight = endHeight(request, container: container)
+    var plain = request
+    plain.track = false
+    return TrackCheck(track: found, endHeight: endHeight, answer: values(tracked)) { h in
+      values(answer(moved(plain, at: h, endHeight: endHeight, container: container)))
+    }
+  }
+
   /// The overlap and the members of an `/avoid` answer, in the contract's order.
   static func values(_ answer: AvoidAnswer) -> [Double] {
     switch answer.layout {
@@ -228,31 +257,14 @@ enum TrackReference {
 
   /// The check of an `/avoid` request's track.
   static func check(_ request: AvoidRequest) -> TrackCheck? {
-    var request = request
-    request.track = true
-    let answer = avoid(request)
-    guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request, container: request.container)
-    var plain = request
-    plain.track = false
-    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
-      values(avoid(moved(plain, at: h, endHeight: endHeight, container: request.container)))
-    }
+    check(request, container: request.container, avoid, values: values, track: \.track)
   }
 
   /// The check of a `/caret-follow` request's track.
   static func check(_ request: CaretFollowRequest) -> TrackCheck? {
-    var request = request
-    request.track = true
-    let answer = caretFollow(request)
-    guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request, container: request.textView)
-    var plain = request
-    plain.track = false
-    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
-      values(caretFollow(moved(plain, at: h, endHeight: endHeight, container: request.textView)))
-    }
+    check(request, container: request.textView, caretFollow, values: values, track: \.track)
   }
+
 }
 
 extension TrackReference {
@@ -268,20 +280,11 @@ extension TrackReference {
   /// The check of a `/chat` request's track: the answer at h keeps the request's `keyboardInset`
   /// (or its default) and `contentOffset`.
   static func check(_ request: ChatRequest) -> TrackCheck? {
-    var request = request
-    request.track = true
-    let answer = chat(request)
-    guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request, container: request.container)
-    var plain = request
-    plain.track = false
-    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer, inverted: request.inverted))
-    { h in
-      values(
-        chat(moved(plain, at: h, endHeight: endHeight, container: request.container)),
-        inverted: request.inverted)
-    }
+    check(
+      request, container: request.container, chat, values: { values($0, inverted: request.inverted) },
+      track: \.track)
   }
+
 }
 
 extension TrackReference {
@@ -295,15 +298,7 @@ extension TrackReference {
   /// The check of a `/sheet` request's track: the answer at h keeps the request's detent and
   /// scroll offset.
   static func check(_ request: SheetRequest) -> TrackCheck? {
-    var request = request
-    request.track = true
-    let answer = sheet(request)
-    guard let track = answer.track else { return nil }
-    let endHeight = endHeight(request, container: request.container)
-    var plain = request
-    plain.track = false
-    return TrackCheck(track: track, endHeight: endHeight, answer: values(answer)) { h in
-      values(sheet(moved(plain, at: h, endHeight: endHeight, container: request.container)))
-    }
+    check(request, container: request.container, sheet, values: values, track: \.track)
   }
+
 }
