@@ -34,39 +34,6 @@ protocol EndpointAnswer {
   var viewport: ViewportAnswer? { get set }
 }
 
-/// A computing endpoint's request as the service reads and answers it: validated from a parsed body
-/// (`init(validating:)`, every contract rule) and answered by the core.
-package protocol LayoutRequest: Decodable, Sendable {
-  /// The endpoint's answer, written by its one member list.
-  associatedtype Answer: AnswerObject
-
-  /// Reads and validates a request as the contract defines it, filling in the defaults.
-  init(validating container: some LayoutDecodingContainer) throws
-
-  /// The core's answer to this request.
-  func answered() -> Answer
-}
-
-extension AvoidRequest: LayoutRequest {
-  /// `avoid(_:)`.
-  package func answered() -> AvoidAnswer { avoid(self) }
-}
-
-extension CaretFollowRequest: LayoutRequest {
-  /// `caretFollow(_:)`.
-  package func answered() -> CaretFollowAnswer { caretFollow(self) }
-}
-
-extension ChatRequest: LayoutRequest {
-  /// `chat(_:)`.
-  package func answered() -> ChatAnswer { chat(self) }
-}
-
-extension SheetRequest: LayoutRequest {
-  /// `sheet(_:)`.
-  package func answered() -> SheetAnswer { sheet(self) }
-}
-
 extension AvoidAnswer: EndpointAnswer {}
 extension CaretFollowAnswer: EndpointAnswer {}
 extension ChatAnswer: EndpointAnswer {}

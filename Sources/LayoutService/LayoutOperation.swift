@@ -11,47 +11,47 @@ import MicroHTTP
 /// (one per route the router has). Adding an endpoint is one conformance and one line in the
 /// `RouteTable` (`RouteTable.swift`) that routes it.
 package protocol LayoutOperation: Sendable {
-  /// The request model (LayoutCore): validated by its own `init(validating:)`, answered by the
-  /// core, `Decodable` for the Foundation decoder.
-  associatedtype Request: LayoutRequest
+  /// The request model (LayoutCore), `Decodable` for the Foundation decoder.
+  associatedtype Request: Decodable
+  /// The answer model (LayoutCore), written as JSON.
+  associatedtype Answer: AnswerObject
 
   /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
   static var path: String { get }
-
-  /// The SVG picture of `answer`, before and after, to scale.
-  static func diagram(_ request: Request, _ answer: Request.Answer) -> String
-}
-
-extension LayoutOperation {
-  /// The answer model (LayoutCore), written as JSON.
-  package typealias Answer = Request.Answer
-
-  /// The batch route's path: contract §9.
-  package static var batchPath: String { path + "/batch" }
 
   /// Reads and validates one request from a parsed body or a body read in one pass
   /// (`JSONRecord`): the model's own `init(validating:)`, which holds every contract rule.
   /// (Generic over the container, never an existential, so that the model's validation is
   /// specialized for each.)
-  @inline(__always)
-  package static func request<Container: LayoutDecodingContainer>(
-    validating container: Container
-  ) throws
-    -> Request
-  {
-    try Request(validating: container)
-  }
+  static func request<Container: LayoutDecodingContainer>(validating container: Container) throws -> Request
 
   /// The answer to a valid request: the core's computation.
-  @inline(__always)
-  package static func answer(to request: Request) -> Answer {
-    request.answered()
-  }
+  static func answer(to request: Request) -> Answer
+
+  /// The SVG picture of `answer`, before and after, to scale.
+  static func diagram(_ request: Request, _ answer: Answer) -> String
+}
+
+extension LayoutOperation {
+  /// The batch route's path: contract §9.
+  package static var batchPath: String { path + "/batch" }
 }
 
 /// `POST /avoid` (contract §4): translate, scroll or resize.
 package enum AvoidOperation: LayoutOperation {
   package static let path = "/avoid"
+
+  @inline(__always)
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> AvoidRequest {
+    try AvoidRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: AvoidRequest) -> AvoidAnswer {
+    avoid(request)
+  }
 
   package static func diagram(_ request: AvoidRequest, _ answer: AvoidAnswer) -> String {
     Diagram.svg(request, answer)
@@ -62,6 +62,18 @@ package enum AvoidOperation: LayoutOperation {
 package enum CaretFollowOperation: LayoutOperation {
   package static let path = "/caret-follow"
 
+  @inline(__always)
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> CaretFollowRequest {
+    try CaretFollowRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: CaretFollowRequest) -> CaretFollowAnswer {
+    caretFollow(request)
+  }
+
   package static func diagram(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) -> String {
     Diagram.svg(request, answer)
   }
@@ -71,6 +83,18 @@ package enum CaretFollowOperation: LayoutOperation {
 package enum ChatOperation: LayoutOperation {
   package static let path = "/chat"
 
+  @inline(__always)
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> ChatRequest {
+    try ChatRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: ChatRequest) -> ChatAnswer {
+    chat(request)
+  }
+
   package static func diagram(_ request: ChatRequest, _ answer: ChatAnswer) -> String {
     Diagram.svg(request, answer)
   }
@@ -79,6 +103,18 @@ package enum ChatOperation: LayoutOperation {
 /// `POST /sheet` (contract §14): a bottom sheet riding on the keyboard, its field revealed.
 package enum SheetOperation: LayoutOperation {
   package static let path = "/sheet"
+
+  @inline(__always)
+  package static func request<Container: LayoutDecodingContainer>(
+    validating container: Container
+  ) throws -> SheetRequest {
+    try SheetRequest(validating: container)
+  }
+
+  @inline(__always)
+  package static func answer(to request: SheetRequest) -> SheetAnswer {
+    sheet(request)
+  }
 
   package static func diagram(_ request: SheetRequest, _ answer: SheetAnswer) -> String {
     Diagram.svg(request, answer)
