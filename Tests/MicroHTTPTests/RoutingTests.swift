@@ -1,5 +1,5 @@
 import HTTPTesting
-import Synchronization
+import Posix
 import Testing
 
 @testable import MicroHTTP
@@ -330,7 +330,7 @@ struct EngineWithoutConnectionTests {
   }
 
   @Test func everyMiddlewareIsToldTheRequestEnded() throws {
-    let records = Mutex<[CompletedRequest]>([])
+    let records = Locked<[CompletedRequest]>([])
     let server = try HTTPTestServer(
       middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     _ = server.request(method: "POST", path: "/echo", body: Array("hello".utf8))
