@@ -67,6 +67,24 @@ struct BatchTests {
     }
   }
 
+  /// `/sheet` requests of every behaviour, with and without a field, a keyboard or a web page's.
+  static func sheetRequests(_ count: Int, seed: UInt64 = 14) -> [String] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      let keyboard =
+        random.chance(0.3)
+        ? #""viewport":{"layout":{"width":390,"height":844},"visual":{"offsetLeft":0,"offsetTop":\#(random.pick([0, 120])),"width":390,"height":\#(random.pick([508, 700, 844])),"scale":1}}"#
+        : #""keyboardHeight":\#(random.pick([0, 20, 336]))"#
+      let field =
+        random.chance(0.5)
+        ? #","header":56,"field":{"x":16,"y":\#(random.pick([40, 400, 800])),"width":358,"height":44},"contentOffset":{"x":0,"y":0},"contentSize":{"width":390,"height":900}"#
+        : ""
+      return #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"bottom":34},"#
+        + #""detents":[300,600],"detent":\#(random.pick([0, 1])),"keyboardBehavior":"\#(random.pick(["interactive", "extend", "fillParent"]))","#
+        + keyboard + field + #","track":\#(random.chance(0.2))}"#
+    }
+  }
+
   /// Requests that break the contract in different ways.
   static let invalidAvoidRequests = [
     #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboard":{"x":0,"y":508,"width":390,"height":-336},"field":{"x":20,"y":700,"width":350,"height":44}}"#,
@@ -101,15 +119,19 @@ struct BatchTests {
     #expect(differences.isEmpty, "\(label): \(differences)")
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow", "/chat"], RequestDecoder.allCases)
+  @Test(arguments: LayoutAPI.operationPaths, RequestDecoder.allCases)
   func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String, decoder: RequestDecoder) throws {
     let fixture = try HTTPTestServer.layoutd(decoder: decoder)
-    let requests =
-      switch path {
-      case "/avoid": Self.avoidRequests(40)
-      case "/caret-follow": Self.caretRequests(40)
-      default: Self.chatRequests(40)
-      }
+    let requests: [String]
+    switch path {
+    case "/avoid": requests = Self.avoidRequests(40)
+    case "/caret-follow": requests = Self.caretRequests(40)
+    case "/chat": requests = Self.chatRequests(40)
+    case "/sheet": requests = Self.sheetRequests(40)
+    default:
+      Issue.record("no requests to batch for \(path), an endpoint of the route table")
+      return
+    }
     let elements = try Self.elements(
       try fixture.post(path + "/batch", "[" + requests.joined(separator: ",") + "]"))
     try #require(elements.count == requests.count)

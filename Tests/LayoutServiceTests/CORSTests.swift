@@ -18,7 +18,7 @@ struct CORSTests {
       ])
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
+  @Test(arguments: LayoutAPI.computingRoutes)
   func preflightWithAnyOriginAllowed(path: String) throws {
     let fixture = try HTTPTestServer.layoutd()
     let response = preflight(fixture, path, origin: "https://anywhere.example")
@@ -33,7 +33,7 @@ struct CORSTests {
     #expect(response.headers["Allow"] == "OPTIONS, POST")
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
+  @Test(arguments: LayoutAPI.computingRoutes)
   func preflightFromAListedOriginEchoesIt(path: String) throws {
     let fixture = try HTTPTestServer.layoutd(cors: Self.list)
     let response = preflight(fixture, path, origin: Self.allowed)

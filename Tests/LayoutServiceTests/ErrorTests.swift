@@ -64,7 +64,7 @@ struct ErrorTests {
     try expectProblem(fixture.request(path: "/nowhere"), status: 404)
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
+  @Test(arguments: LayoutAPI.computingRoutes)
   func otherMethodsAre405WithAllow(path: String) throws {
     let fixture = try HTTPTestServer.layoutd()
     for method in ["GET", "HEAD", "PUT", "DELETE", "PATCH", "TRACE", "FOO"] {
@@ -77,7 +77,7 @@ struct ErrorTests {
     }
   }
 
-  @Test(arguments: ["/avoid", "/caret-follow", "/chat", "/chat/batch"])
+  @Test(arguments: LayoutAPI.computingRoutes)
   func optionsIsAnsweredForCORS(path: String) throws {
     let fixture = try HTTPTestServer.layoutd()
     let response = fixture.request(method: "OPTIONS", path: path)

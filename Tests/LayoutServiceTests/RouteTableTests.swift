@@ -103,3 +103,9 @@ struct RouteTableTests {
     #expect(answer.body.isEmpty)
   }
 }
+
+extension LayoutAPI {
+  /// Every computing endpoint's route and its batch route, as the route table has them: what the
+  /// suites that try each of them take as arguments.
+  static let computingRoutes = operationPaths.flatMap { [$0, $0 + "/batch"] }
+}
