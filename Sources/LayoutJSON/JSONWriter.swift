@@ -215,7 +215,14 @@ extension JSONWriter {
   package mutating func number(_ value: Double) {
     separate()
     needsComma = true
-    if value.magnitude < 0x1p53, value == value.rounded(.towardZero) {
+    // An answer's most common number (`x` of an offset, most insets), `-0` included.
+    if value == 0 {
+      reserve(1)
+      put(UInt8(ascii: "0"))
+      return
+    }
+    // Integral below 2^53: an Int64 holds it exactly and converts back to the same value.
+    if value.magnitude < 0x1p53, Double(Int64(value)) == value {
       putInteger(Int64(value))
       return
     }
