@@ -17,6 +17,10 @@ public protocol LayoutDecodingContainer {
   /// Whether the object has a member named `name`, `null` included.
   func contains(_ name: StaticString) -> Bool
 
+  /// How many members the object has, `null` ones included: a model whose optional members are
+  /// rarely sent reads none of them when only the required ones are there.
+  var memberCount: Int { get }
+
   /// The number at member `name`. A number too large for a `Double` reads as infinite.
   func number(_ name: StaticString) throws -> Double
 
@@ -276,6 +280,8 @@ struct KeyedLayoutContainer: LayoutDecodingContainer {
   func contains(_ name: StaticString) -> Bool {
     container.contains(LayoutCodingKey(name))
   }
+
+  var memberCount: Int { container.allKeys.count }
 
   func number(_ name: StaticString) throws -> Double {
     let key = LayoutCodingKey(name)

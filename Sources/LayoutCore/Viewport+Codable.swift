@@ -79,8 +79,11 @@ extension WebViewport: Codable {
   /// that member.
   @inlinable
   public init(validating container: some LayoutDecodingContainer) throws {
-    layout = try Size(validating: container.requiredObject("layout"))
-    visual = try VisualViewport(validating: container.requiredObject("visual"))
+    self.init(
+      layout: try Size(validating: container.requiredObject("layout")),
+      visual: try VisualViewport(validating: container.requiredObject("visual")))
+    // `layout` and `visual` alone, as a page usually sends them: the defaults stand.
+    guard container.memberCount > 2 else { return }
     interactiveWidget = try container.interactiveWidget()
     restingHeight = try container.validNumberIfPresent("restingHeight", nonNegative: true)
     if restingHeight != nil, interactiveWidget != .resizesContent {

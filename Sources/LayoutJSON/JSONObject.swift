@@ -61,6 +61,9 @@ package struct JSONObject {
     member(name) != nil
   }
 
+  /// How many members the object has, `null` ones included.
+  package var memberCount: Int { Int(tape.nodes[Int(index)].start) }
+
   /// The number at `name`; a number too large or too small for a `Double` reads as infinite.
   ///
   /// Throws `keyNotFound`, `valueNotFound` (null) or `typeMismatch`.

@@ -49,6 +49,13 @@ package struct JSONRecordObject {
   @inline(__always)
   package func contains(_ name: StaticString) -> Bool { member(name) != nil }
 
+  /// How many members the object has, `null` ones included (a repeated name is never read here).
+  package var memberCount: Int {
+    precondition(state.pointee.generation == generation, "a JSONRecordObject was kept past its document")
+    let object = state.pointee.objects.base[Int(index)]
+    return object.present.nonzeroBitCount &+ Int(object.othersCount)
+  }
+
   /// The number at `name`; a number too large for a `Double` reads as infinite.
   @inline(__always)
   package func number(_ name: StaticString) throws(Unreadable) -> Double {

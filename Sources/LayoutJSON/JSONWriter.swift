@@ -7,8 +7,8 @@ import Posix
 /// then `endObject` (arrays likewise); commas are inserted automatically. A thread that writes
 /// many documents borrows its own writer with `withThreadWriter(_:)`.
 package struct JSONWriter: ~Copyable {
-  // Internal to the module but usable from inlinable code: the short writes (`key`, `number`, the
-  // brackets) are inlined into the answers that call them, a call each costing as much as the write.
+  // Internal to the module but usable from its inlinable writes (the brackets, `bool`). A member
+  // name and its number are written by one call (`member(_:number:)`), with one check for room.
   @usableFromInline var storage: UnsafeMutablePointer<UInt8>
   /// The bytes written so far.
   @usableFromInline package internal(set) var count = 0
@@ -105,6 +105,22 @@ package struct JSONWriter: ~Copyable {
     needsComma = false
   }
 
+  /// Writes `"name":{`: `key(name)` and `beginObject()` in one call.
+  package mutating func beginObject(named name: StaticString) {
+    separate()
+    reserve(name.utf8CodeUnitCount &+ 4)
+    putKey(name)
+    put(UInt8(ascii: "{"))
+  }
+
+  /// Writes `"name":[`: `key(name)` and `beginArray()` in one call.
+  package mutating func beginArray(named name: StaticString) {
+    separate()
+    reserve(name.utf8CodeUnitCount &+ 4)
+    putKey(name)
+    put(UInt8(ascii: "["))
+  }
+
   /// Writes `}`.
   @inlinable
   package mutating func endObject() {
@@ -131,23 +147,59 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes a member name and the colon; the member's value must follow.
-  @inlinable
   package mutating func key(_ name: StaticString) {
-    // A literal member name is an identifier of this package's own: nothing in it needs
-    // escaping, so it is copied as it is (checked in debug builds).
+    separate()
+    reserve(name.utf8CodeUnitCount &+ 3)
+    putKey(name)
+  }
+
+  /// Writes member `name` with the number `value`: `key(name)` and `number(value)` in one call,
+  /// with one check for room.
+  package mutating func member(_ name: StaticString, number value: Double) {
+    separate()
+    // The name, its quotes and colon, and the longest number (`putNumber(_:)`).
+    reserve(name.utf8CodeUnitCount &+ 3 &+ 32)
+    putKey(name)
+    putNumber(value)
+    needsComma = true
+  }
+
+  /// Writes `"name":`; room must have been reserved.
+  ///
+  /// A literal member name is an identifier of this package's own: nothing in it needs escaping,
+  /// so it is copied as it is (checked in debug builds). Names of 4 to 16 bytes are copied as two
+  /// words that overlap, read from the name's own bytes; shorter ones byte by byte.
+  @inline(__always)
+  private mutating func putKey(_ name: StaticString) {
     assert(
       name.withUTF8Buffer {
         !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
       })
-    separate()
     let length = name.utf8CodeUnitCount
-    reserve(length &+ 3)
-    let destination = storage + count
-    let source = name.utf8Start
-    destination[0] = UInt8(ascii: "\"")
-    for index in 0..<length { destination[index &+ 1] = source[index] }
-    destination[length &+ 1] = UInt8(ascii: "\"")
-    destination[length &+ 2] = UInt8(ascii: ":")
+    let source = UnsafeRawPointer(name.utf8Start)
+    let destination = UnsafeMutableRawPointer(storage + count)
+    destination.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+    if length >= 8, length <= 16 {
+      let head = source.loadUnaligned(as: UInt64.self)
+      let tail = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+      destination.storeBytes(of: head, toByteOffset: 1, as: UInt64.self)
+      destination.storeBytes(of: tail, toByteOffset: length &- 7, as: UInt64.self)
+    } else if length >= 4, length < 8 {
+      let head = source.loadUnaligned(as: UInt32.self)
+      let tail = source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+      destination.storeBytes(of: head, toByteOffset: 1, as: UInt32.self)
+      destination.storeBytes(of: tail, toByteOffset: length &- 3, as: UInt32.self)
+    } else if length < 4 {
+      // `x`, `y`: the commonest names of all.
+      for index in 0..<length {
+        destination.storeBytes(
+          of: source.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index &+ 1, as: UInt8.self)
+      }
+    } else {
+      (destination + 1).copyMemory(from: source, byteCount: length)
+    }
+    // `":`, as one little-endian store.
+    destination.storeBytes(of: 0x3A22 as UInt16, toByteOffset: length &+ 1, as: UInt16.self)
     count &+= length &+ 3
     needsComma = false
   }
@@ -211,13 +263,18 @@ extension JSONWriter {
   ///
   /// JSON has no NaN or infinity: passing one is a programming error (an assertion in debug
   /// builds); release builds write `0` so the output stays valid JSON.
-  @inlinable
   package mutating func number(_ value: Double) {
     separate()
+    reserve(32)
+    putNumber(value)
     needsComma = true
+  }
+
+  /// Writes `value` as `number(_:)` does; room for 32 bytes must have been reserved.
+  @inline(__always)
+  private mutating func putNumber(_ value: Double) {
     // An answer's most common number (`x` of an offset, most insets), `-0` included.
     if value == 0 {
-      reserve(1)
       put(UInt8(ascii: "0"))
       return
     }
@@ -231,8 +288,8 @@ extension JSONWriter {
 
   /// Writes a number that is not an integer below 2^53, or not finite (`number(_:)`'s other
   /// cases).
-  @usableFromInline
-  mutating func putFraction(_ value: Double) {
+  @inline(never)
+  private mutating func putFraction(_ value: Double) {
     guard value.isFinite else {
       assertionFailure("JSON cannot represent \(value)")
       reserve(1)
@@ -247,32 +304,58 @@ extension JSONWriter {
   }
 
   /// Writes an integer.
-  @inlinable
   package mutating func number(_ value: Int) {
     separate()
-    needsComma = true
+    reserve(20)
     putInteger(Int64(value))
+    needsComma = true
   }
 
   /// The two ASCII digits of every number below 100, `00` to `99`.
-  @usableFromInline static let digitPairs: StaticString = """
+  private static let digitPairs: StaticString = """
     0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
     5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
     """
 
-  @inlinable
-  mutating func putInteger(_ value: Int64) {
-    reserve(20)
+  /// Writes `value`'s digits; room for 20 bytes must have been reserved.
+  @inline(__always)
+  private mutating func putInteger(_ value: Int64) {
     var magnitude = value.magnitude
     if value < 0 { put(UInt8(ascii: "-")) }
-    if magnitude < 10 {
-      put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+    // Below 10,000, a layout's usual numbers: a digit or a pair from the table, stored whole.
+    let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+    if magnitude < 100 {
+      if magnitude < 10 {
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+      } else {
+        let pair = Int(truncatingIfNeeded: magnitude) &* 2
+        UnsafeMutableRawPointer(storage + count).storeBytes(
+          of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), as: UInt16.self)
+        count &+= 2
+      }
+      return
+    }
+    if magnitude < 10_000 {
+      let high = Int(truncatingIfNeeded: magnitude / 100)
+      let low = pairs.loadUnaligned(
+        fromByteOffset: (Int(truncatingIfNeeded: magnitude) &- high &* 100) &* 2, as: UInt16.self)
+      let destination = UnsafeMutableRawPointer(storage + count)
+      if high < 10 {
+        destination.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high), as: UInt8.self)
+        destination.storeBytes(of: low, toByteOffset: 1, as: UInt16.self)
+        count &+= 3
+      } else {
+        destination.storeBytes(
+          of: pairs.loadUnaligned(fromByteOffset: high &* 2, as: UInt16.self), as: UInt16.self)
+        destination.storeBytes(of: low, toByteOffset: 2, as: UInt16.self)
+        count &+= 4
+      }
       return
     }
     // The digits are counted by multiplying (cheaper than dividing), then written from the last,
     // two at a time from a table.
-    var digits = 2
-    var bound: UInt64 = 100
+    var digits = 5
+    var bound: UInt64 = 100_000
     while digits < 19, magnitude >= bound {
       digits &+= 1
       bound &*= 10
@@ -280,19 +363,19 @@ extension JSONWriter {
     if magnitude >= bound { digits &+= 1 }
     count &+= digits
     let destination = storage + count
-    let pairs = Self.digitPairs.utf8Start
+    let pairBytes = pairs.assumingMemoryBound(to: UInt8.self)
     var index = 0
     while magnitude >= 100 {
       let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
       magnitude /= 100
       index &-= 2
-      destination[index] = pairs[pair]
-      destination[index &+ 1] = pairs[pair &+ 1]
+      destination[index] = pairBytes[pair]
+      destination[index &+ 1] = pairBytes[pair &+ 1]
     }
     if magnitude >= 10 {
       let pair = Int(truncatingIfNeeded: magnitude) &* 2
-      destination[index &- 2] = pairs[pair]
-      destination[index &- 1] = pairs[pair &+ 1]
+      destination[index &- 2] = pairBytes[pair]
+      destination[index &- 1] = pairBytes[pair &+ 1]
     } else {
       destination[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
     }

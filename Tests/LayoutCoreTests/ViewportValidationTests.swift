@@ -68,6 +68,9 @@ struct ViewportValidationTests {
     let defaulted = try Decoding.decode(
       AvoidRequest.self, ViewportBodies.avoid(#""interactiveWidget": null"#))
     #expect(defaulted.keyboard.viewport?.interactiveWidget == .resizesVisual)
+    // One optional member beside `layout` and `visual` is read as well as several are.
+    let threshold = try Decoding.decode(AvoidRequest.self, ViewportBodies.avoid(#""threshold": 20"#))
+    #expect(threshold.keyboard.viewport?.threshold == 20)
   }
 
   @Test(

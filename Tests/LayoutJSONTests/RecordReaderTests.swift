@@ -1,9 +1,10 @@
 import Foundation
-import LayoutCore
 import LayoutJSON
 import LayoutService
 import LayoutTesting
 import Testing
+
+@testable import LayoutCore
 
 /// `JSONRecord`, the one-pass reader the service tries first: whatever it reads, it reads as
 /// Foundation's decoder and the general parser do, and it reads the plain bodies requests are.
@@ -130,6 +131,51 @@ import Testing
         #expect(record != nil && reference == .value(record!))
       } else {
         #expect(record == nil, "\(tail): the record read \(record ?? "")")
+      }
+    }
+  }
+
+  /// Counts an object's members through the `Codable` reader.
+  struct MemberCount: Decodable {
+    let top: Int
+    let nested: Int?
+
+    init(from decoder: any Decoder) throws {
+      let container = try KeyedLayoutContainer(decoder)
+      top = container.memberCount
+      nested = try container.objectIfPresent("c")?.memberCount
+    }
+  }
+
+  /// `memberCount`, which lets a model skip the optional members a body leaves out, counts alike
+  /// in the three readers: `null` members, names no model asks for, long and escaped names, and an
+  /// object inside another.
+  @Test func everyReaderCountsAnObjectsMembersAlike() throws {
+    // Each with whether the record reads it: it gives up on escaped names and on names longer
+    // than 16 bytes, which the general parser reads.
+    let bodies = [
+      (#"{}"#, true), (#"{"layout":{"width":1}}"#, true),
+      (#"{"a":null,"b":2,"c":{"d":1,"e":[1,{"f":2}],"g":null}}"#, true),
+      (#"{"sixteenBytesLong":1,"threshold":null,"x":"y","c":{}}"#, true),
+      (#"{"aMemberNameLongerThanSixteen":1,"c":{"d":1}}"#, false), (#"{"\u0061":1,"b":true}"#, false),
+    ]
+    for (body, recordReads) in bodies {
+      let bytes = Array(body.utf8)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+      let expected = (object.count, (object["c"] as? [String: Any])?.count)
+      let parsed = try bytes.withUnsafeBytes {
+        try JSONDocument.withParsed($0) { ($0.memberCount, try $0.objectIfPresent("c")?.memberCount) }
+      }
+      let recorded = try bytes.withUnsafeBytes {
+        try JSONRecord.withRead($0) { ($0.memberCount, try $0.objectIfPresent("c")?.memberCount) }
+      }
+      let decoded = try JSONDecoder().decode(MemberCount.self, from: Data(bytes))
+      #expect(parsed == expected, "\(body)")
+      #expect((decoded.top, decoded.nested) == expected, "\(body)")
+      if recordReads {
+        #expect(recorded.map { $0 == expected } == true, "\(body)")
+      } else {
+        #expect(recorded == nil, "\(body)")
       }
     }
   }

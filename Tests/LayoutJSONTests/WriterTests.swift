@@ -182,6 +182,51 @@ import Testing
     #expect(writer.capacity == grown)
   }
 
+  /// Literal names of every length from 0 to 20: the name is copied by a different path below 4
+  /// bytes, from 4 to 7, from 8 to 16 and above.
+  static let names: [StaticString] = [
+    "", "x", "ab", "top", "left", "right", "offset", "visible", "fixedTop", "animation", "breakpoint",
+    "fixedBottom", "sheetHeight1", "restingHeight", "keyboardHeight", "keyboardOverlap", "keyboardOverlaps",
+    "interactiveWidget", "scrollIndicatorIns", "scrollIndicatorInse", "scrollIndicatorInset",
+  ]
+
+  @Test func aMemberNameOfEveryLengthIsCopiedWhole() throws {
+    // From the smallest writer, so that the names also cross the points where it grows.
+    var writer = JSONWriter(capacity: 0)
+    var expected = "{"
+    writer.beginObject()
+    for (index, name) in Self.names.enumerated() {
+      let text = name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+      #expect(text.utf8.count == index)
+      writer.key(name)
+      writer.number(index)
+      writer.member(name, number: -Double(index) - 0.5)
+      expected += (index == 0 ? "" : ",") + "\"\(text)\":\(index),\"\(text)\":-\(index).5"
+    }
+    writer.endObject()
+    expected += "}"
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+  }
+
+  @Test func aNumberMemberIsTheKeyAndTheNumber() throws {
+    var rng = SplitMix64(seed: 0x5EED)
+    for _ in 0..<2000 {
+      let value = Self.randomDouble(&rng)
+      var apart = JSONWriter(capacity: 0)
+      var fused = JSONWriter(capacity: 0)
+      apart.beginObject()
+      fused.beginObject()
+      for name in Self.names.prefix(4) {
+        apart.key(name)
+        apart.number(value)
+        fused.member(name, number: value)
+      }
+      apart.endObject()
+      fused.endObject()
+      #expect(fused.bytes == apart.bytes)
+    }
+  }
+
   @Test func aThreadWriterNestedInAnotherIsAWriterOfItsOwn() {
     let text = JSONWriter.withThreadWriter { outer in
       outer.beginArray()

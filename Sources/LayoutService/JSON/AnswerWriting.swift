@@ -7,8 +7,7 @@ import LayoutJSON
 /// Generic over the answer and specialized for each: no existential, no allocation.
 extension JSONWriter: AnswerWriter {
   package mutating func member(_ name: StaticString, _ value: Double) {
-    key(name)
-    number(value)
+    member(name, number: value)
   }
 
   package mutating func member(_ name: StaticString, _ value: Int) {
@@ -32,22 +31,21 @@ extension JSONWriter: AnswerWriter {
   }
 
   package mutating func member<Value: AnswerObject>(_ name: StaticString, _ value: Value) {
-    key(name)
-    object(value)
+    beginObject(named: name)
+    value.writeMembers(to: &self)
+    endObject()
   }
 
   package mutating func member<Values: Sequence>(_ name: StaticString, numbers values: Values)
   where Values.Element == Double {
-    key(name)
-    beginArray()
+    beginArray(named: name)
     for value in values { number(value) }
     endArray()
   }
 
   package mutating func member<Values: Sequence>(_ name: StaticString, booleans values: Values)
   where Values.Element == Bool {
-    key(name)
-    beginArray()
+    beginArray(named: name)
     for value in values { bool(value) }
     endArray()
   }
