@@ -101,6 +101,30 @@ struct ClientCloseTests {
     #expect(try HTTPTestClient(port: server.port).request(path: "/fixed").status == 200)
   }
 
+  /// libmicrohttpd 0.9.75 tells a worker to stop through its inter-thread channel; when that
+  /// signal comes among exactly 128 epoll reports (a thousand clients closing at once make such
+  /// batches), the worker waits again with its blocking timeout, the idle timeout, before it
+  /// looks at the stop. The server's stop shuts every open socket until libmicrohttpd closes it,
+  /// which wakes the worker.
+  @Test(.timeLimit(.minutes(5)))
+  func aStopWhileAThousandClientsCloseDoesNotWaitForTheIdleTimeout() throws {
+    let count = 1000
+    for round in 0..<8 {
+      let server = try Self.server {
+        $0.threads = 1
+        $0.maxConnections = 2 * count
+        $0.perClientConnectionLimit = 0
+      }
+      let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
+      #expect(waitUntil(seconds: 30) { server.gauges.openConnectionCount == count }, "round \(round)")
+      for client in clients { client.close() }
+      let stop = MonotonicClock.now
+      Self.stop(server)
+      // A worker left asleep would hold the stop for the idle timeout (60 s).
+      #expect(MonotonicClock.now.seconds(since: stop) < 30, "round \(round)")
+    }
+  }
+
   @Test func connectionsOnReusedDescriptorsAreNotShutByAnEarlierWatch() throws {
     let server = try Self.server()
     defer { Self.stop(server) }

@@ -122,6 +122,21 @@ package final class CloseWatcher: @unchecked Sendable {
     if failedNow > 0 { failureCount.add(failedNow, ordering: .relaxed) }
   }
 
+  /// The server is stopping: shuts the receiving half of every watched socket, and again at the
+  /// usual intervals until its connection closes, from the next `service()` on.
+  ///
+  /// libmicrohttpd 0.9.75 signals its workers to stop through their inter-thread channel; a
+  /// worker whose `epoll_wait` returned that signal among exactly 128 reports calls it again with
+  /// its blocking timeout before it looks at the stop (`MHD_epoll` in daemon.c), and sleeps
+  /// until another report or the idle timeout, while `MHD_stop_daemon` waits for it. Each
+  /// shutdown is such a report.
+  package func nudgeEverySocket() {
+    let now = MonotonicClock.now
+    table.withLock { table in
+      for watch in table.watches { table.retry(watch, after: 0, now: now, isNudge: true) }
+    }
+  }
+
   /// Milliseconds until the next retry is due (0 when one is due now), or -1 when none waits:
   /// the timeout of the `poll(2)` that waits for `descriptor`.
   package var retryTimeout: Int32 {

@@ -91,4 +91,11 @@ struct WatchTable {
 
   /// Watches in progress.
   var watchCount: Int { sockets.count - free.count }
+
+  /// Every watch in progress.
+  var watches: [CloseWatcher.Watch] {
+    sockets.indices.filter { sockets[$0] >= 0 }.map {
+      CloseWatcher.Watch(slot: UInt32($0), generation: generations[$0])
+    }
+  }
 }

@@ -161,12 +161,20 @@ extension HTTPServer {
       return true
     }
 
-    /// Stops accepting and the accept thread, stops the daemon (closing every connection and
-    /// joining its threads) and releases the server state.
+    /// Stops accepting, stops the daemon (closing every connection and joining its threads),
+    /// then the accept thread, and releases the server state.
+    ///
+    /// The accept thread serves the close watcher until the daemon has stopped: every open
+    /// connection's socket is shut, and shut again until libmicrohttpd closes it, so that a
+    /// worker libmicrohttpd left asleep on the stop signal wakes
+    /// (`CloseWatcher.nudgeEverySocket()`).
     mutating func stop() {
       guard let pointer else { return }
-      listener.stop()
+      listener.stopAccepting()
+      state?.takeUnretainedValue().closeWatcher.nudgeEverySocket()
+      listener.serveCloseWatcher()
       MHD_stop_daemon(pointer)
+      listener.stop()
       self.pointer = nil
       state?.release()
       state = nil

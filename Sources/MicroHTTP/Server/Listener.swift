@@ -72,6 +72,11 @@ final class Listener {
     self.socket = nil
   }
 
+  /// Wakes the accept thread to serve the close watcher's retries now (`CloseWatcher.nudgeEverySocket()`).
+  func serveCloseWatcher() {
+    if thread != nil { send(.serveCloseWatcher) }
+  }
+
   /// Stops accepting, then ends the accept thread and returns when it has ended. Idempotent.
   func stop() {
     stopAccepting()
@@ -94,6 +99,8 @@ private enum Wake: UInt8 {
   case stopAccepting = 1
   /// End the thread.
   case end = 2
+  /// Serve the close watcher's retries, which another thread has just added.
+  case serveCloseWatcher = 3
 }
 
 /// The accept thread's loop, on its own value so that the thread owns what it reads.
@@ -124,7 +131,11 @@ private struct AcceptLoop: @unchecked Sendable {
       guard ready[0] else { continue }
       var byte: UInt8 = 0
       let read = withUnsafeMutableBytes(of: &byte) { try? wake.read(into: $0) }
-      guard read == 1, byte == Wake.stopAccepting.rawValue else { return }
+      guard read == 1, let reason = Wake(rawValue: byte), reason != .end else { return }
+      if reason == .serveCloseWatcher {
+        watcher.service()
+        continue
+      }
       if accepting {
         acceptAll()
         accepting = false
