@@ -91,14 +91,94 @@ public protocol AnswerObject: Encodable {
   /// Hands every member, in the contract's order, to `writer`; members absent from this answer are
   /// not handed over.
   func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer)
+
+  /// The members at once when they are two to four numbers (a `NumberObject`), else nil: a writer
+  /// may take them in one piece rather than one by one.
+  var numberMembers: NumberMembers? { get }
 }
 
 extension AnswerObject {
+  /// Nil: the members are handed over one by one.
+  @inlinable
+  public var numberMembers: NumberMembers? { nil }
+
   /// Encodes the members `writeMembers(to:)` lists, in its order.
   public func encode(to encoder: any Encoder) throws {
     var writer = EncodingAnswerWriter(container: encoder.container(keyedBy: LayoutCodingKey.self))
     writeMembers(to: &writer)
     if let error = writer.error { throw error }
+  }
+}
+
+/// An answer object whose members are two to four numbers (a point, a size, a rect, insets, a
+/// transform): it lists them once, in `members`, and a writer may take them at once.
+public protocol NumberObject: AnswerObject {
+  /// The object's members, names and values, in the contract's order.
+  var members: NumberMembers { get }
+}
+
+extension NumberObject {
+  /// `members`.
+  @inlinable
+  public var numberMembers: NumberMembers? { members }
+
+  /// Hands `members` over one by one.
+  @inlinable
+  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
+    let members = members
+    for index in 0..<members.count { writer.member(members.name(at: index), members.values[index]) }
+  }
+}
+
+/// Two to four number members, names and values in order: a `NumberObject`'s members, which a
+/// writer takes at once (the service writes them with one check for room).
+public struct NumberMembers {
+  /// How many members there are, 2 to 4.
+  public let count: Int
+  /// The members' names; those past `count` are empty.
+  public let names: (StaticString, StaticString, StaticString, StaticString)
+  /// The members' values; those past `count` are 0.
+  public let values: SIMD4<Double>
+
+  /// Two members.
+  @inlinable
+  public init(_ name0: StaticString, _ value0: Double, _ name1: StaticString, _ value1: Double) {
+    count = 2
+    names = (name0, name1, "", "")
+    values = SIMD4(value0, value1, 0, 0)
+  }
+
+  /// Three members.
+  @inlinable
+  public init(
+    _ name0: StaticString, _ value0: Double, _ name1: StaticString, _ value1: Double,
+    _ name2: StaticString, _ value2: Double
+  ) {
+    count = 3
+    names = (name0, name1, name2, "")
+    values = SIMD4(value0, value1, value2, 0)
+  }
+
+  /// Four members.
+  @inlinable
+  public init(
+    _ name0: StaticString, _ value0: Double, _ name1: StaticString, _ value1: Double,
+    _ name2: StaticString, _ value2: Double, _ name3: StaticString, _ value3: Double
+  ) {
+    count = 4
+    names = (name0, name1, name2, name3)
+    values = SIMD4(value0, value1, value2, value3)
+  }
+
+  /// The name of member `index`.
+  @inlinable
+  public func name(at index: Int) -> StaticString {
+    switch index {
+    case 0: names.0
+    case 1: names.1
+    case 2: names.2
+    default: names.3
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-extension Point: Decodable, AnswerObject {
+extension Point: Decodable, NumberObject {
   /// Decodes `{"x", "y"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -11,15 +11,12 @@ extension Point: Decodable, AnswerObject {
     y = try container.validNumber("y")
   }
 
-  /// Writes `{"x", "y"}`.
+  /// `{"x", "y"}`.
   @inlinable
-  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
-    writer.member("x", x)
-    writer.member("y", y)
-  }
+  public var members: NumberMembers { NumberMembers("x", x, "y", y) }
 }
 
-extension Size: Decodable, AnswerObject {
+extension Size: Decodable, NumberObject {
   /// Decodes `{"width", "height"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -32,15 +29,12 @@ extension Size: Decodable, AnswerObject {
     height = try container.validNumber("height", nonNegative: true)
   }
 
-  /// Writes `{"width", "height"}`.
+  /// `{"width", "height"}`.
   @inlinable
-  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
-    writer.member("width", width)
-    writer.member("height", height)
-  }
+  public var members: NumberMembers { NumberMembers("width", width, "height", height) }
 }
 
-extension Rect: Decodable, AnswerObject {
+extension Rect: Decodable, NumberObject {
   /// Decodes `{"x", "y", "width", "height"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -55,17 +49,12 @@ extension Rect: Decodable, AnswerObject {
     height = try container.validNumber("height", nonNegative: true)
   }
 
-  /// Writes `{"x", "y", "width", "height"}`.
+  /// `{"x", "y", "width", "height"}`.
   @inlinable
-  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
-    writer.member("x", x)
-    writer.member("y", y)
-    writer.member("width", width)
-    writer.member("height", height)
-  }
+  public var members: NumberMembers { NumberMembers("x", x, "y", y, "width", width, "height", height) }
 }
 
-extension Insets: Decodable, AnswerObject {
+extension Insets: Decodable, NumberObject {
   /// Decodes `{"top", "left", "bottom", "right"}` as `init(validating:)` reads it.
   public init(from decoder: any Decoder) throws {
     try self.init(validating: KeyedLayoutContainer(decoder))
@@ -80,12 +69,9 @@ extension Insets: Decodable, AnswerObject {
     right = try container.validNumberIfPresent("right") ?? 0
   }
 
-  /// Writes all four members, zeros included.
+  /// All four members, zeros included.
   @inlinable
-  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
-    writer.member("top", top)
-    writer.member("left", left)
-    writer.member("bottom", bottom)
-    writer.member("right", right)
+  public var members: NumberMembers {
+    NumberMembers("top", top, "left", left, "bottom", bottom, "right", right)
   }
 }

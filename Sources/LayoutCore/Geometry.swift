@@ -99,11 +99,13 @@ extension Double {
 
 extension Point {
   /// The point with both members normalized for an answer.
+  @inline(__always)
   var normalized: Point { Point(x: x.normalized, y: y.normalized) }
 }
 
 extension Rect {
   /// The rectangle with every member normalized for an answer.
+  @inline(__always)
   var normalized: Rect {
     Rect(x: x.normalized, y: y.normalized, width: width.normalized, height: height.normalized)
   }
@@ -111,6 +113,7 @@ extension Rect {
 
 extension Insets {
   /// The insets with every member normalized for an answer.
+  @inline(__always)
   var normalized: Insets {
     Insets(top: top.normalized, left: left.normalized, bottom: bottom.normalized, right: right.normalized)
   }

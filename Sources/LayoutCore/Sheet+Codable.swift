@@ -115,13 +115,10 @@ extension SheetRequest: Codable {
   }
 }
 
-extension SheetFrame: AnswerObject {
-  /// Writes `{"y", "height"}`.
+extension SheetFrame: NumberObject {
+  /// `{"y", "height"}`.
   @inlinable
-  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
-    writer.member("y", y)
-    writer.member("height", height)
-  }
+  public var members: NumberMembers { NumberMembers("y", y, "height", height) }
 }
 
 extension SheetAnswer: Decodable, AnswerObject {

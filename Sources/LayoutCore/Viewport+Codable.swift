@@ -45,7 +45,7 @@ extension LayoutDecodingContainer {
 
   /// The number at `name`, required: absent or `null` is `missingMember` (contract §13's rule for
   /// the members of `viewport.visual`).
-  @inlinable
+  @inlinable @inline(__always)
   func requiredNumber(_ name: StaticString, nonNegative: Bool = false) throws -> Double {
     guard let value = try validNumberIfPresent(name, nonNegative: nonNegative) else {
       throw LayoutValidationError.missingMember(at: path(name))
@@ -162,14 +162,10 @@ extension LayoutDecodingContainer {
   }
 }
 
-extension FixedTransform: AnswerObject {
-  /// Writes `{"x", "y", "scale"}`.
+extension FixedTransform: NumberObject {
+  /// `{"x", "y", "scale"}`.
   @inlinable
-  public func writeMembers<Writer: AnswerWriter & ~Copyable>(to writer: inout Writer) {
-    writer.member("x", x)
-    writer.member("y", y)
-    writer.member("scale", scale)
-  }
+  public var members: NumberMembers { NumberMembers("x", x, "y", y, "scale", scale) }
 }
 
 extension ViewportAnswer: AnswerObject {

@@ -95,39 +95,44 @@ struct JSONRecordTemplates {
 
   /// Whether the document is template `index`'s with a number in each hole; the numbers found
   /// are in `found`.
+  ///
+  /// The bytes are compared a word at a time for as long as they agree, across the holes whose
+  /// numbers repeat (a client's screen, its safe area): such a hole costs a record of where its
+  /// number is. Only a number that changed is read.
   private mutating func match(
     _ index: Int, _ bytes: UnsafePointer<UInt8>, _ count: Int, _ state: UnsafeMutablePointer<JSONRecordState>
   ) -> Bool {
     let template = templates + index
     let holes = template.pointee.holes
     let text = template.pointee.bytes.base
+    let textCount = template.pointee.bytes.count
     found.count = 0
     var reader = JSONRecordReader(state: state, bytes: bytes, count: count)
+    // The template's bytes from `templateEnd` to `same` are the document's from `reader.position`.
     var templateEnd = 0
+    var same = 0
     for hole in 0..<holes.count {
       let start = Int(holes.base[hole].start)
       let end = Int(holes.base[hole].end)
-      let length = start &- templateEnd
-      let readable = count &- reader.position
-      // Most numbers of a client's requests repeat (its screen, its safe area): the same bytes,
-      // up to and with the byte after the number (which the number cannot go on into), are the
-      // same number.
-      let through = end &+ 1 &- templateEnd
-      if readable >= through,
-        Self.equal(bytes + reader.position, readable: readable, text + templateEnd, through)
-      {
+      if same <= end {
+        let position = reader.position &+ (same &- templateEnd)
+        same &+= Self.commonPrefix(
+          bytes + position, readable: count &- position, text + same, textCount &- same)
+      }
+      // The same bytes up to and with the byte after the number (which the number cannot go on
+      // into): the same number.
+      if same > end {
         found.append(
           Found(
-            payload: holes.base[hole].payload, start: Int32(truncatingIfNeeded: reader.position &+ length),
-            end: Int32(truncatingIfNeeded: reader.position &+ end &- templateEnd)))
+            payload: holes.base[hole].payload,
+            start: Int32(truncatingIfNeeded: reader.position &+ (start &- templateEnd)),
+            end: Int32(truncatingIfNeeded: reader.position &+ (end &- templateEnd))))
         reader.position &+= end &- templateEnd
         templateEnd = end
         continue
       }
-      guard readable > length,
-        Self.equal(bytes + reader.position, readable: readable, text + templateEnd, length)
-      else { return false }
-      reader.position &+= length
+      guard same >= start else { return false }
+      reader.position &+= start &- templateEnd
       let numberStart = reader.position
       guard let number = reader.readNumber() else { return false }
       found.append(
@@ -135,11 +140,15 @@ struct JSONRecordTemplates {
           payload: number.bitPattern, start: Int32(truncatingIfNeeded: numberStart),
           end: Int32(truncatingIfNeeded: reader.position)))
       templateEnd = end
+      same = end
     }
-    let length = template.pointee.bytes.count &- templateEnd
-    let readable = count &- reader.position
-    return readable == length
-      && Self.equal(bytes + reader.position, readable: readable, text + templateEnd, length)
+    guard count &- reader.position == textCount &- templateEnd else { return false }
+    if same < textCount {
+      let position = reader.position &+ (same &- templateEnd)
+      same &+= Self.commonPrefix(
+        bytes + position, readable: count &- position, text + same, textCount &- same)
+    }
+    return same == textCount
   }
 
   /// Puts template `index`'s record, with the numbers in `found`, into `state`.
@@ -176,32 +185,29 @@ struct JSONRecordTemplates {
     hits &+= 1
   }
 
-  /// Whether the `length` bytes at `a` (of which `readable` may be read) and at `template` (a
-  /// template's bytes, readable 8 bytes past their end) are the same, compared a word at a time.
+  /// How many of the first `length` bytes at `template` (a template's bytes, readable 8 bytes
+  /// past their end) the bytes at `a` (of which `readable` may be read) begin with, compared a
+  /// word at a time.
   @inline(__always)
-  private static func equal(
+  private static func commonPrefix(
     _ a: UnsafePointer<UInt8>, readable: Int, _ template: UnsafePointer<UInt8>, _ length: Int
-  ) -> Bool {
+  ) -> Int {
+    let limit = min(length, readable)
     var offset = 0
-    while length &- offset >= 8 {
-      let left = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-      let right = UnsafeRawPointer(template + offset).loadUnaligned(as: UInt64.self)
-      guard left == right else { return false }
+    while limit &- offset >= 8 {
+      let left = UInt64(littleEndian: UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self))
+      let right = UInt64(littleEndian: UnsafeRawPointer(template + offset).loadUnaligned(as: UInt64.self))
+      // The first byte that differs is the lowest one set in the difference.
+      if left != right { return offset &+ (left ^ right).trailingZeroBitCount &>> 3 }
       offset &+= 8
     }
-    let rest = length &- offset
-    if rest == 0 { return true }
     if readable &- offset >= 8 {
-      // The rest in one word each, the bytes past it masked off.
-      let left = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-      let right = UnsafeRawPointer(template + offset).loadUnaligned(as: UInt64.self)
-      let mask: UInt64 = (1 &<< UInt64(8 &* rest)) &- 1
-      return UInt64(littleEndian: left ^ right) & mask == 0
+      // The rest in one word each: the first byte that differs, if it is before `limit`.
+      let left = UInt64(littleEndian: UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self))
+      let right = UInt64(littleEndian: UnsafeRawPointer(template + offset).loadUnaligned(as: UInt64.self))
+      return min(limit, offset &+ (left ^ right).trailingZeroBitCount &>> 3)
     }
-    while offset < length {
-      guard a[offset] == template[offset] else { return false }
-      offset &+= 1
-    }
-    return true
+    while offset < limit, a[offset] == template[offset] { offset &+= 1 }
+    return offset
   }
 }

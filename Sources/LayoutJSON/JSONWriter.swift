@@ -164,11 +164,48 @@ package struct JSONWriter: ~Copyable {
     needsComma = true
   }
 
+  /// Writes member `name` as an object of `count` (2 to 4) numbers, `names.0` with `values[0]` and
+  /// so on: what `beginObject(named:)`, a `member(_:number:)` per number and `endObject()` write,
+  /// in one call with one check for room.
+  package mutating func member(
+    _ name: StaticString, numbersNamed names: (StaticString, StaticString, StaticString, StaticString),
+    _ values: SIMD4<Double>, count: Int
+  ) {
+    precondition(count >= 2 && count <= 4, "an object of numbers has 2 to 4 members")
+    separate()
+    let namesLength =
+      name.utf8CodeUnitCount &+ names.0.utf8CodeUnitCount &+ names.1.utf8CodeUnitCount
+      &+ names.2.utf8CodeUnitCount &+ names.3.utf8CodeUnitCount
+    // `"name":{`, then per member a comma, quotes and colon and the longest number
+    // (`putNumber(_:)`), then `}`.
+    reserve(namesLength &+ 4 &+ 4 &* (4 &+ 32) &+ 1)
+    putKey(name)
+    put(UInt8(ascii: "{"))
+    putKey(names.0)
+    putNumber(values[0])
+    put(UInt8(ascii: ","))
+    putKey(names.1)
+    putNumber(values[1])
+    if count > 2 {
+      put(UInt8(ascii: ","))
+      putKey(names.2)
+      putNumber(values[2])
+      if count > 3 {
+        put(UInt8(ascii: ","))
+        putKey(names.3)
+        putNumber(values[3])
+      }
+    }
+    put(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
   /// Writes `"name":`; room must have been reserved.
   ///
   /// A literal member name is an identifier of this package's own: nothing in it needs escaping,
   /// so it is copied as it is (checked in debug builds). Names of 4 to 16 bytes are copied as two
-  /// words that overlap, read from the name's own bytes; shorter ones byte by byte.
+  /// words that overlap, read from the name's own bytes; shorter ones byte by byte, a one-byte
+  /// name tested first.
   @inline(__always)
   private mutating func putKey(_ name: StaticString) {
     assert(
@@ -179,7 +216,10 @@ package struct JSONWriter: ~Copyable {
     let source = UnsafeRawPointer(name.utf8Start)
     let destination = UnsafeMutableRawPointer(storage + count)
     destination.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-    if length >= 8, length <= 16 {
+    if length == 1 {
+      // `x`, `y`: the commonest names of all.
+      destination.storeBytes(of: source.load(as: UInt8.self), toByteOffset: 1, as: UInt8.self)
+    } else if length >= 8, length <= 16 {
       let head = source.loadUnaligned(as: UInt64.self)
       let tail = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
       destination.storeBytes(of: head, toByteOffset: 1, as: UInt64.self)
@@ -190,7 +230,6 @@ package struct JSONWriter: ~Copyable {
       destination.storeBytes(of: head, toByteOffset: 1, as: UInt32.self)
       destination.storeBytes(of: tail, toByteOffset: length &- 3, as: UInt32.self)
     } else if length < 4 {
-      // `x`, `y`: the commonest names of all.
       for index in 0..<length {
         destination.storeBytes(
           of: source.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index &+ 1, as: UInt8.self)

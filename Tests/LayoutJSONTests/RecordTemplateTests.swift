@@ -174,6 +174,46 @@ import Testing
     }
   }
 
+  @Test func aNumberThatBeginsAsTheTemplatesOrEndsTheDocumentIsReadAlike() {
+    // The template's bytes are compared a word at a time for as long as they agree: a number
+    // that begins with the template's digits but goes on, one that shares only its first digits,
+    // numbers side by side, and numbers near the end, where fewer than a word of bytes is left.
+    let bodies = [
+      #"{"a":{"x":390,"y":844,"w":1,"h":22},"b":[3,44,555,6666,77777],"c":12345678,"d":9}"#,
+      #"{"width":390,"height":844}"#,
+      #"{"a":1}"#,
+      #"{"abcdefgh":12,"ijklmnop":34,"qrstuvwx":56}"#,
+    ].map { Array($0.utf8) }
+    for body in bodies {
+      let text = String(decoding: body, as: UTF8.self)
+      var tokens: [String] = []
+      _ = Self.renumbered(body) { _, token in
+        tokens.append(token)
+        return token
+      }
+      for (place, token) in tokens.enumerated() {
+        let first = String(token.prefix(1))
+        for replacement in [
+          token + "1", token + "0", token + ".5", token + "e1", first, first + "9", String(token.dropLast()),
+          "9" + token, "-" + token,
+        ] {
+          Self.learn(body)
+          let variant = Self.renumbered(body) { index, token in index == place ? replacement : token }
+          // A one-digit number without its digit is no number: the reader's to refuse.
+          #expect(
+            Self.readBothWays(variant) == !replacement.isEmpty, "\(text) with \(replacement) for \(token)")
+        }
+      }
+      // The same bytes cut short, or followed by more: never read by the template.
+      for length in 0..<body.count {
+        Self.learn(body)
+        #expect(!Self.readBothWays(Array(body.prefix(length))), "\(text) cut to \(length) bytes")
+      }
+      Self.learn(body)
+      #expect(!Self.readBothWays(body + Array("1".utf8)))
+    }
+  }
+
   @Test func manyShapesAtOnceAreStillReadAlike() throws {
     var rng = SplitMix64(seed: 3)
     let bodies = try Self.bodies(seed: 5)

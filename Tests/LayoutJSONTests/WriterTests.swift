@@ -227,6 +227,43 @@ import Testing
     }
   }
 
+  @Test func anObjectOfNumbersIsItsMembersWrittenOneByOne() throws {
+    var rng = SplitMix64(seed: 0x0B1E)
+    for round in 0..<3000 {
+      let count = 2 + round % 3
+      // Names of every length (so every way a name is copied), values of every kind.
+      let pick = { (rng: inout SplitMix64) in Self.names[Int(rng.next() % UInt64(Self.names.count))] }
+      let name = pick(&rng)
+      let names = (pick(&rng), pick(&rng), count > 2 ? pick(&rng) : "", count > 3 ? pick(&rng) : "")
+      let values = SIMD4(
+        Self.randomDouble(&rng), Self.randomDouble(&rng), count > 2 ? Self.randomDouble(&rng) : 0,
+        count > 3 ? Self.randomDouble(&rng) : 0)
+      // From the smallest writer, after a member or not: the object crosses where it grows, with
+      // and without the comma before it.
+      var apart = JSONWriter(capacity: 0)
+      var fused = JSONWriter(capacity: 0)
+      apart.beginObject()
+      fused.beginObject()
+      if round % 2 == 0 {
+        apart.member("before", number: 1)
+        fused.member("before", number: 1)
+      }
+      apart.beginObject(named: name)
+      for (index, member) in [names.0, names.1, names.2, names.3].prefix(count).enumerated() {
+        apart.member(member, number: values[index])
+      }
+      apart.endObject()
+      fused.member(name, numbersNamed: names, values, count: count)
+      apart.member("after", number: 2)
+      fused.member("after", number: 2)
+      apart.endObject()
+      fused.endObject()
+      #expect(
+        fused.bytes == apart.bytes,
+        "\(String(decoding: fused.bytes, as: UTF8.self)) != \(String(decoding: apart.bytes, as: UTF8.self))")
+    }
+  }
+
   @Test func aThreadWriterNestedInAnotherIsAWriterOfItsOwn() {
     let text = JSONWriter.withThreadWriter { outer in
       outer.beginArray()

@@ -31,6 +31,11 @@ extension JSONWriter: AnswerWriter {
   }
 
   package mutating func member<Value: AnswerObject>(_ name: StaticString, _ value: Value) {
+    // Known for each answer object as this is specialized: a point, a rect, insets in one call.
+    if let numbers = value.numberMembers {
+      member(name, numbersNamed: numbers.names, numbers.values, count: numbers.count)
+      return
+    }
     beginObject(named: name)
     value.writeMembers(to: &self)
     endObject()
