@@ -66,12 +66,27 @@ struct JSONNameTable {
     return count - 1
   }
 
+  /// The number of `name` (a literal) when the cache of literals holds one for it, else nil:
+  /// what `number(of:)` finds first, without its key.
+  @inline(__always)
+  func cachedNumber(of name: StaticString) -> Int? {
+    let address = UInt(bitPattern: name.utf8Start)
+    let literal = literals + Self.literalSlot(of: address)
+    guard literal.pointee.address == address, literal.pointee.number >= 0 else { return nil }
+    return literal.pointee.number
+  }
+
+  @inline(__always)
+  private static func literalSlot(of address: UInt) -> Int {
+    Int(truncatingIfNeeded: (address &>> 1 ^ address &>> 9) & UInt(literalSlotCount - 1))
+  }
+
   /// The key and number of `name` (a literal), given a number if it has none and there is room:
   /// -1 when the table is full or the name is longer than a key.
   @inline(__always)
   mutating func number(of name: StaticString) -> (key: JSONNameKey, number: Int) {
     let address = UInt(bitPattern: name.utf8Start)
-    let slot = Int(truncatingIfNeeded: (address &>> 1 ^ address &>> 9) & UInt(Self.literalSlotCount - 1))
+    let slot = Self.literalSlot(of: address)
     if literals[slot].address == address, literals[slot].number >= 0 {
       return (literals[slot].key, literals[slot].number)
     }

@@ -22,9 +22,27 @@ package struct JSONRecordObject {
   }
 
   /// The value of member `name`, if the object has one (`null` included).
+  ///
+  /// A name the thread's cache has numbered is one bit test and one load; anything else (a name
+  /// not yet asked for, members kept aside) is looked up out of line, so that the common case
+  /// stays small where it is inlined.
   @inline(__always)
   func member(_ name: StaticString) -> JSONRecordValue? {
     precondition(state.pointee.generation == generation, "a JSONRecordObject was kept past its document")
+    if let number = state.pointee.names.cachedNumber(of: name) {
+      let object = state.pointee.objects.base + Int(index)
+      if object.pointee.present & (1 &<< UInt64(number)) != 0 {
+        return state.pointee.slots[Int(object.pointee.slots) &+ number]
+      }
+      if object.pointee.othersCount == 0 { return nil }
+    }
+    return memberLookedUp(name)
+  }
+
+  /// `member(_:)` the whole way: the name numbered if it has no number yet, the members kept
+  /// aside searched.
+  @inline(never)
+  func memberLookedUp(_ name: StaticString) -> JSONRecordValue? {
     let (key, number) = state.pointee.names.number(of: name)
     let object = state.pointee.objects.base[Int(index)]
     if number >= 0, object.present & (1 &<< UInt64(number)) != 0 {

@@ -243,11 +243,13 @@ struct JSONRecordReader {
   }
 
   /// The number at `position`, read as the general parser reads it (`JSONParser.parseNumber`):
-  /// short decimals exactly by one division, everything else by `JSONNumberParsing.double`.
+  /// short decimals exactly by one division, everything else by `JSONNumberParsing.double`; nil
+  /// when there is none (at the end too).
   @inline(__always)
   mutating func readNumber() -> Double? {
     let start = position
     var index = position
+    guard index < count else { return nil }
     let negative = bytes[index] == UInt8(ascii: "-")
     if negative { index &+= 1 }
     guard index < count, JSONParser.isDigit(bytes[index]) else { return nil }

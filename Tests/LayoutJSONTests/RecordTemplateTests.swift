@@ -9,8 +9,22 @@ import Testing
 /// by the reader.
 @Suite struct RecordTemplateTests {
   /// The record made of `body`, by the templates (which learn from it) or by the reader alone.
+  ///
+  /// The body ends where a page that cannot be read begins: a read past its end stops the
+  /// process (and so fails the test) rather than going unseen.
   static func record(_ body: [UInt8], usingTemplates: Bool) -> String? {
-    body.withUnsafeBytes { JSONRecord.recordDescription($0, usingTemplates: usingTemplates) }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let size = (body.count / page + 2) * page
+    guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      base != MAP_FAILED, mprotect(base + (size - page), page, PROT_NONE) == 0
+    else { fatalError("no guarded memory: \(String(cString: strerror(errno)))") }
+    defer { munmap(base, size) }
+    let start = base + (size - page - body.count)
+    body.withUnsafeBytes {
+      start.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(start), byteCount: body.count)
+    }
+    return JSONRecord.recordDescription(
+      UnsafeRawBufferPointer(start: start, count: body.count), usingTemplates: usingTemplates)
   }
 
   /// Reads `body` by the templates and by the reader; returns whether a template read it.
