@@ -16,10 +16,27 @@ extension ContractName {
   /// The case the contract spells `rawValue`, or nil when there is none (the spelling is exact: case
   /// counts).
   public init?(rawValue: String) {
-    guard let match = Self.allCases.first(where: { $0.contractName.description == rawValue }) else {
-      return nil
-    }
+    var rawValue = rawValue
+    guard let match = rawValue.withUTF8({ Self(spelling: UnsafeRawBufferPointer($0)) }) else { return nil }
     self = match
+  }
+
+  /// The case the contract spells with the UTF-8 bytes `spelling`, or nil when there is none:
+  /// compared with each literal in place (the length first, then the bytes), no `String` made.
+  @inlinable
+  public init?(spelling: UnsafeRawBufferPointer) {
+    for value in Self.allCases {
+      let matches = value.contractName.withUTF8Buffer { name in
+        guard name.count == spelling.count else { return false }
+        for index in 0..<name.count where name[index] != spelling[index] { return false }
+        return true
+      }
+      if matches {
+        self = value
+        return
+      }
+    }
+    return nil
   }
 
   /// Decodes the string that spells a case; any other string is corrupted data.

@@ -31,6 +31,14 @@ public protocol LayoutDecodingContainer {
   /// The string at member `name`, or nil when it is absent or `null`.
   func stringIfPresent(_ name: StaticString) throws -> String?
 
+  /// `body`'s result for the UTF-8 bytes of the string at member `name`, or nil when it is absent
+  /// or `null`: a reader that holds the bytes hands them over without making a `String` (one of
+  /// more than 15 bytes would be allocated). By default, through `stringIfPresent(_:)`.
+  func withStringIfPresent<Result>(
+    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
+  ) throws
+    -> Result?
+
   /// The boolean at member `name`, or nil when it is absent or `null`.
   func boolIfPresent(_ name: StaticString) throws -> Bool?
 
@@ -52,6 +60,14 @@ public protocol LayoutDecodingContainer {
 }
 
 extension LayoutDecodingContainer {
+  /// `stringIfPresent(_:)`'s string, handed to `body` as UTF-8.
+  public func withStringIfPresent<Result>(
+    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
+  ) throws -> Result? {
+    guard var value = try stringIfPresent(name) else { return nil }
+    return value.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+  }
+
   /// The `undocked` policy, `ignore` when absent or `null`.
   @inlinable
   func undockedPolicy() throws -> UndockedPolicy {

@@ -153,10 +153,14 @@ extension LayoutDecodingContainer {
   /// The page's `interactiveWidget`, `resizes-visual` when absent or `null` (contract §13).
   @inlinable
   func interactiveWidget() throws -> InteractiveWidget {
-    guard let value = try stringIfPresent("interactiveWidget") else { return .resizesVisual }
-    guard let widget = InteractiveWidget(rawValue: value) else {
+    // Read in place: `"overlays-content"` is longer than a `String` holds without allocating.
+    guard let widget = try withStringIfPresent("interactiveWidget", InteractiveWidget.init(spelling:)) else {
+      return .resizesVisual
+    }
+    guard let widget else {
       throw LayoutValidationError.unknownValue(
-        value, of: InteractiveWidget.self, at: path("interactiveWidget"))
+        try stringIfPresent("interactiveWidget") ?? "", of: InteractiveWidget.self,
+        at: path("interactiveWidget"))
     }
     return widget
   }

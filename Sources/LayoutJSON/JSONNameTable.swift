@@ -90,7 +90,7 @@ struct JSONNameTable {
     if literals[slot].address == address, literals[slot].number >= 0 {
       return (literals[slot].key, literals[slot].number)
     }
-    guard name.utf8CodeUnitCount <= 16 else { return (JSONNameKey(), -1) }
+    guard name.utf8CodeUnitCount <= JSONNameKey.maxASCIILength else { return (JSONNameKey(), -1) }
     let key = JSONNameKey(name)
     let number = number(for: key)
     literals[slot] = Literal(address: address, key: key, number: number)

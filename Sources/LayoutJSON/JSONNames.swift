@@ -4,11 +4,34 @@
 /// The bytes of a name of at most 16 bytes without escapes, packed into two integers
 /// (little-endian, zero-padded): two such names are equal exactly when both integers are (an
 /// unescaped name holds no NUL byte, so the padding cannot be mistaken for one).
+///
+/// A plain ASCII name of 17 or 18 bytes (`interactiveWidget`) is kept too, as the 7 bits of each
+/// byte, with the top bit set: a key of 16 ASCII bytes at most never has it.
 struct JSONNameKey: Equatable {
   var low: UInt64 = 0
   var high: UInt64 = 0
 
+  /// The longest plain ASCII name a key holds.
+  static let maxASCIILength = 18
+
   init() {}
+
+  /// The key of a plain ASCII name of 17 or 18 bytes at `bytes`: 7 bits a byte, the top bit set.
+  init(packingASCII bytes: UnsafePointer<UInt8>, count: Int) {
+    assert(count > 16 && count <= Self.maxASCIILength)
+    for index in 0..<count {
+      let byte = UInt64(bytes[index] & 0x7F)
+      let bit = 7 &* index
+      if bit < 64 {
+        low |= byte &<< UInt64(bit)
+        // A byte that straddles the two words.
+        if bit > 57 { high |= byte &>> UInt64(64 &- bit) }
+      } else {
+        high |= byte &<< UInt64(bit &- 64)
+      }
+    }
+    high |= 1 &<< 63
+  }
 
   /// The key of the `count` (at most 16) bytes at `bytes`, of which `readable` (at least
   /// `count`) may be read: with 16 readable, two loads and masks, else byte by byte.
@@ -29,10 +52,15 @@ struct JSONNameKey: Equatable {
     }
   }
 
-  /// The key of a name given as a literal of at most 16 bytes.
+  /// The key of a name given as a literal of at most 16 bytes, or of 17 or 18 ASCII bytes.
   @inline(__always)
   init(_ name: StaticString) {
     let bytes = name.utf8Start
+    if name.utf8CodeUnitCount > 16 {
+      self.init(packingASCII: bytes, count: name.utf8CodeUnitCount)
+      return
+    }
+    self.init()
     for index in 0..<name.utf8CodeUnitCount { add(bytes[index], at: index) }
   }
 

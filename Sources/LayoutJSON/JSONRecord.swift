@@ -10,7 +10,7 @@ import Posix
 /// one bit test and one load, and a repeated name is found by the same bit.
 ///
 /// The reader takes only what it is sure of: plain ASCII strings without escapes, names of at most
-/// 16 bytes, no arrays inside arrays, nesting within `JSONDocument.defaultMaxDepth`. Anything else
+/// 18 bytes (`JSONNameKey.maxASCIILength`), no arrays inside arrays, nesting within `JSONDocument.defaultMaxDepth`. Anything else
 /// (invalid JSON too) and it gives up, and the caller reads the bytes with `JSONDocument`, the
 /// general parser, which answers for every document and every error. What it reads it reads
 /// exactly as that parser does: the same numbers, the same strings, the same repeated names.

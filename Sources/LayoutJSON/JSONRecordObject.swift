@@ -48,7 +48,7 @@ package struct JSONRecordObject {
     if number >= 0, object.present & (1 &<< UInt64(number)) != 0 {
       return state.pointee.slots[Int(object.slots) &+ number]
     }
-    guard object.othersCount > 0, name.utf8CodeUnitCount <= 16 else { return nil }
+    guard object.othersCount > 0, name.utf8CodeUnitCount <= JSONNameKey.maxASCIILength else { return nil }
     for other in Int(object.othersStart)..<Int(object.othersEnd)
     where state.pointee.others.base[other].key == key && state.pointee.others.base[other].object == index {
       return state.pointee.others.base[other].value
@@ -96,6 +96,16 @@ package struct JSONRecordObject {
     return String(
       decoding: UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]),
       as: UTF8.self)
+  }
+
+  /// `body`'s result for the bytes of the string at `name` (in the document, no `String` made), or
+  /// nil when it is absent or `null`.
+  package func withStringIfPresent<Result>(
+    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
+  ) throws(Unreadable) -> Result? {
+    guard let value = presentMember(name) else { return nil }
+    guard value.kind == .string else { throw Unreadable() }
+    return body(UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]))
   }
 
   /// The boolean at `name`, or nil when it is absent or `null`.

@@ -204,11 +204,13 @@ struct JSONRecordReader {
   }
 
   /// The member name at `position` (its opening quote) when it is plain ASCII without escapes or
-  /// control characters and at most 16 bytes long: its key; position after its closing quote.
+  /// control characters and at most `JSONNameKey.maxASCIILength` bytes long: its key; position
+  /// after its closing quote.
   ///
   /// With 17 bytes left, the name is found in the two words it is read from: the first special
   /// byte of the first word that has one must be the closing quote, and the words masked to the
-  /// name's length are its key (what `JSONNameKey(_:count:readable:)` makes of them).
+  /// name's length are its key (what `JSONNameKey(_:count:readable:)` makes of them). A name that
+  /// goes on past 16 bytes is read out of line.
   @inline(__always)
   mutating func readName() -> JSONNameKey? {
     let start = position &+ 1
@@ -237,9 +239,29 @@ struct JSONRecordReader {
         key.high = second
       }
     }
-    guard bytes[start &+ length] == UInt8(ascii: "\"") else { return nil }
+    guard bytes[start &+ length] == UInt8(ascii: "\"") else {
+      return length == 16 ? readLongName(from: start) : nil
+    }
     position = start &+ length &+ 1
     return key
+  }
+
+  /// The name from `start` whose first 16 bytes are plain, when it ends within
+  /// `JSONNameKey.maxASCIILength` bytes and those past 16 are plain ASCII too: its packed key;
+  /// position after its closing quote.
+  @inline(never)
+  mutating func readLongName(from start: Int) -> JSONNameKey? {
+    var index = start &+ 16
+    while index < count, bytes[index] != UInt8(ascii: "\"") {
+      let byte = bytes[index]
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\"),
+        index &- start < JSONNameKey.maxASCIILength
+      else { return nil }
+      index &+= 1
+    }
+    guard index < count else { return nil }
+    position = index &+ 1
+    return JSONNameKey(packingASCII: bytes + start, count: index &- start)
   }
 
   /// The number at `position`, read as the general parser reads it (`JSONParser.parseNumber`):

@@ -83,7 +83,7 @@ import Testing
     #expect(record != nil && record == Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)))
   }
 
-  @Test func namesOfUpToSixteenPlainBytesAreReadAtAnyPlace() throws {
+  @Test func namesOfUpToEighteenPlainBytesAreReadAtAnyPlace() throws {
     let model = try #require(Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)))
     let inner = String(Self.plain.dropFirst())
     for length in 0...20 {
@@ -91,16 +91,17 @@ import Testing
       // First (many bytes after it), last (fewer than a name's two words after it).
       for body in ["{\"\(name)\":1,\(inner)}", "\(Self.plain),\"\(name)\":1}"] {
         let record = Self.read(AvoidOperation.self, Array(body.utf8))
-        if length <= 16 {
+        if length <= 18 {
           #expect(record == model, "\(body)")
         } else {
           #expect(record == nil, "\(body)")
         }
       }
     }
-    // A name with a byte that is not plain at each place of its two words, and one that ends
-    // there without its closing quote (not JSON): never read.
-    for place in 0..<16 {
+    // A name with a byte that is not plain at each place of its two words and of the two bytes a
+    // longer name may have, and one that ends there without its closing quote (not JSON): never
+    // read.
+    for place in 0..<18 {
       for odd in ["\\u0061", "é", "\t", "\\"] {
         let name = String(repeating: "b", count: place) + odd
         for member in ["\"\(name)c\":1", "\"\(name):1"] {
@@ -118,7 +119,7 @@ import Testing
     for tail in [
       #","mode":"tr\u0061nslate"}"#,  // an escape
       #","note":"é"}"#,  // not ASCII
-      #","aVeryLongUnknownMemberName":1}"#,  // a name beyond 16 bytes
+      #","aVeryLongUnknownMemberName":1}"#,  // a name beyond 18 bytes
       #","nested":[[1]]}"#,  // an array in an array
       "} ",  // fine: whitespace after
       "}x",  // not JSON
@@ -133,6 +134,51 @@ import Testing
         #expect(record == nil, "\(tail): the record read \(record ?? "")")
       }
     }
+  }
+
+  /// A web page's `interactiveWidget` (17 bytes, past a name's two words) is read by the record:
+  /// the model is Foundation's, a name of the same length that differs is another member, and a
+  /// repeated one is never read.
+  @Test func aPagesInteractiveWidgetIsReadByTheRecord() throws {
+    let page =
+      #"{"container":{"x":0,"y":0,"width":390,"height":508},"field":{"x":0,"y":400,"width":390,"height":44},"#
+      + #""viewport":{"layout":{"width":390,"height":508},"visual":{"offsetLeft":0,"offsetTop":0,"#
+      + #""width":390,"height":508,"scale":1},"interactiveWidget":"resizes-content","restingHeight":844"#
+    for (tail, read) in [
+      ("}}", true),
+      // Same length, another last byte, before and after; 18 bytes; a 16-byte prefix of it.
+      (#","interactiveWidgeu":"overlays-content"}}"#, true),
+      (#","interactiveWidgets":1,"interactiveWidge":2}}"#, true),
+      (#","interactiveWidget":"resizes-visual"}}"#, false),
+    ] {
+      let body = Array((page + tail).utf8)
+      let record = Self.read(AvoidOperation.self, body)
+      #expect((record != nil) == read, "\(tail)")
+      guard let record else { continue }
+      let reference = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .foundation)
+      #expect(reference == .value(record), "\(tail)")
+      #expect(record.contains("resizesContent"), "\(record)")
+    }
+    // `overlays-content`, longer than a `String` holds inline, is read in place; a value that is
+    // none of the three is the general parser's to report.
+    let overlays = page.replacingOccurrences(
+      of: #""resizes-content","restingHeight":844"#,
+      with: #""overlays-content","keyboardRect":{"x":0,"y":172,"width":390,"height":336}"#)
+    let overlaysBody = Array((overlays + "}}").utf8)
+    let overlaysRecord = try #require(Self.read(AvoidOperation.self, overlaysBody))
+    #expect(overlaysRecord.contains("overlaysContent"))
+    #expect(
+      LayoutModelsDifferentialTests.decode(AvoidOperation.self, overlaysBody, reader: .foundation)
+        == .value(overlaysRecord))
+    for odd in ["overlays-contenT", "overlays-content ", "resizes-visua", ""] {
+      let body = overlays.replacingOccurrences(of: "overlays-content", with: odd) + "}}"
+      #expect(Self.read(AvoidOperation.self, Array(body.utf8)) == nil, "\(odd)")
+    }
+    // The decoy first: the record still finds the page's own member.
+    let decoyFirst = page.replacingOccurrences(
+      of: #""interactiveWidget""#, with: #""interactiveWidgeu":"overlays-content","interactiveWidget""#)
+    let record = try #require(Self.read(AvoidOperation.self, Array((decoyFirst + "}}").utf8)))
+    #expect(record.contains("resizesContent"))
   }
 
   /// Counts an object's members through the `Codable` reader.
@@ -152,11 +198,12 @@ import Testing
   /// object inside another.
   @Test func everyReaderCountsAnObjectsMembersAlike() throws {
     // Each with whether the record reads it: it gives up on escaped names and on names longer
-    // than 16 bytes, which the general parser reads.
+    // than 18 bytes, which the general parser reads.
     let bodies = [
       (#"{}"#, true), (#"{"layout":{"width":1}}"#, true),
       (#"{"a":null,"b":2,"c":{"d":1,"e":[1,{"f":2}],"g":null}}"#, true),
       (#"{"sixteenBytesLong":1,"threshold":null,"x":"y","c":{}}"#, true),
+      (#"{"seventeenBytesLon":1,"eighteenBytesLong!":2,"c":{"eighteenBytesLong?":3}}"#, true),
       (#"{"aMemberNameLongerThanSixteen":1,"c":{"d":1}}"#, false), (#"{"\u0061":1,"b":true}"#, false),
     ]
     for (body, recordReads) in bodies {

@@ -47,6 +47,15 @@ let avoidHeightBody = Array(
 let avoidViewportBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"viewport":{"layout":{"width":390,"height":844},"visual":{"offsetLeft":0,"offsetTop":0,"width":390,"height":508,"scale":1}},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10}"#
     .utf8)
+/// The same page as Chrome's with `interactive-widget=resizes-content` (the layout viewport shrunk
+/// by the keyboard, its height before the focus sent) and with `overlays-content` (the keyboard's
+/// rectangle from the VirtualKeyboard API): what `readViewport()` sends for such pages.
+let avoidResizesContentBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":508},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"viewport":{"layout":{"width":390,"height":508},"visual":{"offsetLeft":0,"offsetTop":0,"width":390,"height":508,"scale":1},"interactiveWidget":"resizes-content","restingHeight":844},"field":{"x":20,"y":400,"width":350,"height":44},"margin":10}"#
+    .utf8)
+let avoidOverlaysContentBody = Array(
+  #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"viewport":{"layout":{"width":390,"height":844},"visual":{"offsetLeft":0,"offsetTop":0,"width":390,"height":844,"scale":1},"interactiveWidget":"overlays-content","keyboardRect":{"x":0,"y":508,"width":390,"height":336}},"field":{"x":20,"y":700,"width":350,"height":44},"margin":10}"#
+    .utf8)
 /// `examples/sheet.json` written compactly (contract §14): a comment box, its field in the sheet.
 let sheetBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"detents":[300,600],"keyboardHeight":336,"header":56,"field":{"x":16,"y":400,"width":358,"height":44},"contentOffset":{"x":0,"y":0},"contentSize":{"width":390,"height":900}}"#
@@ -117,8 +126,15 @@ sink &+= benchmark(
   "/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
 sink &+= benchmark("/caret-follow", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
 sink &+= benchmark("/chat", endpoint: ChatOperation.self, body: chatBody, into: &table)
-sink &+= benchmark("/avoid keyboardHeight", endpoint: AvoidOperation.self, body: avoidHeightBody, into: &table)
+sink &+= benchmark(
+  "/avoid keyboardHeight", endpoint: AvoidOperation.self, body: avoidHeightBody, into: &table)
 sink &+= benchmark("/avoid viewport", endpoint: AvoidOperation.self, body: avoidViewportBody, into: &table)
+sink &+= benchmark(
+  "/avoid viewport resizes-content", endpoint: AvoidOperation.self, body: avoidResizesContentBody,
+  into: &table)
+sink &+= benchmark(
+  "/avoid viewport overlays-content", endpoint: AvoidOperation.self, body: avoidOverlaysContentBody,
+  into: &table)
 sink &+= benchmark("/sheet", endpoint: SheetOperation.self, body: sheetBody, into: &table)
 
 for (name, body) in [
