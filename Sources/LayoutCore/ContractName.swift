@@ -22,13 +22,26 @@ extension ContractName {
   }
 
   /// The case the contract spells with the UTF-8 bytes `spelling`, or nil when there is none:
-  /// compared with each literal in place (the length first, then the bytes), no `String` made.
+  /// compared with each literal in place (the length first, then eight bytes at a time), no
+  /// `String` made.
   @inlinable
   public init?(spelling: UnsafeRawBufferPointer) {
     for value in Self.allCases {
-      let matches = value.contractName.withUTF8Buffer { name in
+      let matches = value.contractName.withUTF8Buffer { literal in
+        let name = UnsafeRawBufferPointer(literal)
         guard name.count == spelling.count else { return false }
-        for index in 0..<name.count where name[index] != spelling[index] { return false }
+        var index = 0
+        while name.count &- index >= 8 {
+          guard
+            name.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+              == spelling.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          else { return false }
+          index &+= 8
+        }
+        while index < name.count {
+          guard name[index] == spelling[index] else { return false }
+          index &+= 1
+        }
         return true
       }
       if matches {

@@ -82,22 +82,35 @@ extension WebViewport: Codable {
     self.init(
       layout: try Size(validating: container.requiredObject("layout")),
       visual: try VisualViewport(validating: container.requiredObject("visual")))
-    // `layout` and `visual` alone, as a page usually sends them: the defaults stand.
-    guard container.memberCount > 2 else { return }
-    interactiveWidget = try container.interactiveWidget()
-    restingHeight = try container.validNumberIfPresent("restingHeight", nonNegative: true)
-    if restingHeight != nil, interactiveWidget != .resizesContent {
-      throw LayoutValidationError.conflictingMembers(
-        at: container.path("restingHeight"),
-        detail: "`restingHeight` is read only with `interactiveWidget: \"resizes-content\"`.")
+    // The members besides `layout` and `visual` not read yet, `null` ones included: none, as a
+    // page usually sends it, and the defaults stand; once all are read, the rest are absent.
+    var unread = container.memberCount &- 2
+    guard unread > 0 else { return }
+    if let widget = try container.interactiveWidgetIfPresent() {
+      interactiveWidget = widget
+      unread &-= 1
     }
-    keyboardRect = try container.rectIfPresent("keyboardRect")
-    if keyboardRect != nil, interactiveWidget != .overlaysContent {
-      throw LayoutValidationError.conflictingMembers(
-        at: container.path("keyboardRect"),
-        detail: "`keyboardRect` is read only with `interactiveWidget: \"overlays-content\"`.")
+    if unread > 0, let height = try container.validNumberIfPresent("restingHeight", nonNegative: true) {
+      guard interactiveWidget == .resizesContent else {
+        throw LayoutValidationError.conflictingMembers(
+          at: container.path("restingHeight"),
+          detail: "`restingHeight` is read only with `interactiveWidget: \"resizes-content\"`.")
+      }
+      restingHeight = height
+      unread &-= 1
     }
-    threshold = try container.validNumberIfPresent("threshold", nonNegative: true) ?? Self.defaultThreshold
+    if unread > 0, let rect = try container.rectIfPresent("keyboardRect") {
+      guard interactiveWidget == .overlaysContent else {
+        throw LayoutValidationError.conflictingMembers(
+          at: container.path("keyboardRect"),
+          detail: "`keyboardRect` is read only with `interactiveWidget: \"overlays-content\"`.")
+      }
+      keyboardRect = rect
+      unread &-= 1
+    }
+    if unread > 0, let threshold = try container.validNumberIfPresent("threshold", nonNegative: true) {
+      self.threshold = threshold
+    }
   }
 
   /// Encodes every member, defaults included; `restingHeight` and `keyboardRect` when set.
@@ -150,12 +163,13 @@ extension VisualViewport: Codable {
 }
 
 extension LayoutDecodingContainer {
-  /// The page's `interactiveWidget`, `resizes-visual` when absent or `null` (contract §13).
+  /// The page's `interactiveWidget`, or nil when it is absent or `null` (contract §13: then
+  /// `resizes-visual`).
   @inlinable
-  func interactiveWidget() throws -> InteractiveWidget {
+  func interactiveWidgetIfPresent() throws -> InteractiveWidget? {
     // Read in place: `"overlays-content"` is longer than a `String` holds without allocating.
     guard let widget = try withStringIfPresent("interactiveWidget", InteractiveWidget.init(spelling:)) else {
-      return .resizesVisual
+      return nil
     }
     guard let widget else {
       throw LayoutValidationError.unknownValue(

@@ -4,17 +4,10 @@
 struct JSONNameTable {
   static let capacity = 64
   private static let slotCount = 128
-  private static let literalSlotCount = 256
-
-  private struct Literal {
-    var address: UInt = 0
-    var key = JSONNameKey()
-    var number = -1
-  }
 
   private let keys: UnsafeMutablePointer<JSONNameKey>
   private let numbers: UnsafeMutablePointer<Int8>
-  private let literals: UnsafeMutablePointer<Literal>
+  private let literals = JSONLiteralCache<Int>(empty: -1)
   private(set) var count = 0
 
   init() {
@@ -22,8 +15,6 @@ struct JSONNameTable {
     keys.initialize(repeating: JSONNameKey(), count: Self.slotCount)
     numbers = .allocate(capacity: Self.slotCount)
     numbers.initialize(repeating: -1, count: Self.slotCount)
-    literals = .allocate(capacity: Self.literalSlotCount)
-    literals.initialize(repeating: Literal(), count: Self.literalSlotCount)
   }
 
   /// Frees the table's memory; it must not be used afterwards.
@@ -66,19 +57,15 @@ struct JSONNameTable {
     return count - 1
   }
 
-  /// The number of `name` (a literal) when the cache of literals holds one for it, else nil:
-  /// what `number(of:)` finds first, without its key.
+  /// The number of `name` (a literal) when the cache of literals holds one for it, else nil: what
+  /// `number(of:)` finds first, without its key.
   @inline(__always)
   func cachedNumber(of name: StaticString) -> Int? {
-    let address = UInt(bitPattern: name.utf8Start)
-    let literal = literals + Self.literalSlot(of: address)
-    guard literal.pointee.address == address, literal.pointee.number >= 0 else { return nil }
-    return literal.pointee.number
-  }
-
-  @inline(__always)
-  private static func literalSlot(of address: UInt) -> Int {
-    Int(truncatingIfNeeded: (address &>> 1 ^ address &>> 9) & UInt(literalSlotCount - 1))
+    guard let literal = literals.entry(of: UInt(bitPattern: name.utf8Start)), literal.pointee.value >= 0
+    else {
+      return nil
+    }
+    return literal.pointee.value
   }
 
   /// The key and number of `name` (a literal), given a number if it has none and there is room:
@@ -86,14 +73,13 @@ struct JSONNameTable {
   @inline(__always)
   mutating func number(of name: StaticString) -> (key: JSONNameKey, number: Int) {
     let address = UInt(bitPattern: name.utf8Start)
-    let slot = Self.literalSlot(of: address)
-    if literals[slot].address == address, literals[slot].number >= 0 {
-      return (literals[slot].key, literals[slot].number)
+    if let literal = literals.entry(of: address), literal.pointee.value >= 0 {
+      return (literal.pointee.key, literal.pointee.value)
     }
     guard name.utf8CodeUnitCount <= JSONNameKey.maxASCIILength else { return (JSONNameKey(), -1) }
     let key = JSONNameKey(name)
     let number = number(for: key)
-    literals[slot] = Literal(address: address, key: key, number: number)
+    literals.store(key, number, at: address)
     return (key, number)
   }
 }

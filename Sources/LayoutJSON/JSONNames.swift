@@ -88,46 +88,6 @@ struct JSONNameKey: Equatable {
   }
 }
 
-/// The keys of the literal names a thread has looked up, by the literal's address: the models ask
-/// for the same few dozen names on every request, and working a key out of a literal's bytes
-/// costs a loop each time.
-///
-/// Direct-mapped, 256 slots: a literal's bytes never change, so a slot whose address matches
-/// holds its key; one that does not is filled anew. A plain pointer, so that a lookup through a
-/// view of the tape retains nothing; the tape that owns it frees it.
-struct JSONNameKeyCache {
-  private struct Slot {
-    var address: UInt = 0
-    var key = JSONNameKey()
-    var bit: UInt64 = 0
-  }
-
-  private static let slotCount = 256
-  private let slots: UnsafeMutablePointer<Slot>
-
-  init() {
-    slots = .allocate(capacity: Self.slotCount)
-    slots.initialize(repeating: Slot(), count: Self.slotCount)
-  }
-
-  /// Frees the slots; the cache must not be used afterwards.
-  func deallocate() {
-    slots.deallocate()
-  }
-
-  /// The key and bit of `name`, a literal of at most 16 bytes.
-  @inline(__always)
-  func key(of name: StaticString) -> (key: JSONNameKey, bit: UInt64) {
-    let address = UInt(bitPattern: name.utf8Start)
-    let slot = slots + Int(truncatingIfNeeded: (address &>> 1 ^ address &>> 9) & UInt(Self.slotCount - 1))
-    if slot.pointee.address != address {
-      let key = JSONNameKey(name)
-      slot.pointee = Slot(address: address, key: key, bit: key.bit)
-    }
-    return (slot.pointee.key, slot.pointee.bit)
-  }
-}
-
 /// An object with two members of the same name (I-JSON, RFC 7493), which the parser rejects.
 ///
 /// Names are compared after unescaping (`"a"` and `"\u0061"` are the same name). The error

@@ -98,14 +98,18 @@ package struct JSONRecordObject {
       as: UTF8.self)
   }
 
-  /// `body`'s result for the bytes of the string at `name` (in the document, no `String` made), or
-  /// nil when it is absent or `null`.
-  package func withStringIfPresent<Result>(
-    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
-  ) throws(Unreadable) -> Result? {
-    guard let value = presentMember(name) else { return nil }
+  /// Calls `body` with the bytes of the string at `name` (in the document, no `String` made) and
+  /// returns true, or returns false when it is absent or `null`.
+  ///
+  /// Not generic, so that a caller in another module runs it as it is compiled here; a result
+  /// is kept by `body` itself.
+  package func visitStringIfPresent(
+    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Void
+  ) throws(Unreadable) -> Bool {
+    guard let value = presentMember(name) else { return false }
     guard value.kind == .string else { throw Unreadable() }
-    return body(UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]))
+    body(UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]))
+    return true
   }
 
   /// The boolean at `name`, or nil when it is absent or `null`.

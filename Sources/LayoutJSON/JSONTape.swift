@@ -126,7 +126,7 @@ final class JSONTape {
   /// (hash, name node) pairs for finding duplicate names in large objects.
   @exclusivity(unchecked) var nameHashes: [(hash: UInt64, node: Int32)] = []
   /// The keys of the literal names looked up in this thread's documents.
-  let nameKeys = JSONNameKeyCache()
+  let nameKeys = JSONLiteralCache<UInt64>(empty: 0)
   /// Set while a document is read, so a parse nested inside it gets its own tape.
   @exclusivity(unchecked) var inUse = false
   /// Counts the documents read: a view of an earlier one finds it changed.

@@ -73,6 +73,50 @@ struct ViewportValidationTests {
     #expect(threshold.keyboard.viewport?.threshold == 20)
   }
 
+  /// The optional members are read until as many were found as the object holds besides `layout`
+  /// and `visual`: a `null` or a member the contract does not name counts among those, so the
+  /// members after it are still read, in any order, and a member of another mode still conflicts.
+  @Test("nulls and unknown members do not hide the members after them")
+  func membersAfterNullsAndUnknownOnes() throws {
+    let rect = #""keyboardRect": {"x": 0, "y": 526, "width": 412, "height": 313}"#
+    for extra in [#""interactiveWidget": null"#, #""restingHeight": null"#, #""note": "pinned""#] {
+      let threshold = try Decoding.decode(
+        AvoidRequest.self, ViewportBodies.avoid("\(extra), \"threshold\": 20"))
+      #expect(threshold.keyboard.viewport?.threshold == 20, "\(extra)")
+    }
+    for extra in [#""restingHeight": null"#, #""threshold": null"#, #""note": "pinned""#] {
+      let overlays = try Decoding.decode(
+        AvoidRequest.self,
+        ViewportBodies.avoid("\(extra), \(rect), \"interactiveWidget\": \"overlays-content\""))
+      #expect(
+        overlays.keyboard.viewport?.keyboardRect == Rect(x: 0, y: 526, width: 412, height: 313), "\(extra)")
+      #expect(overlays.keyboard.viewport?.interactiveWidget == .overlaysContent, "\(extra)")
+    }
+    for extra in [#""keyboardRect": null"#, #""note": "pinned""#] {
+      let resting = try Decoding.decode(
+        AvoidRequest.self,
+        ViewportBodies.avoid(
+          "\"threshold\": 40, \(extra), \"restingHeight\": 700, \"interactiveWidget\": \"resizes-content\""))
+      #expect(resting.keyboard.viewport?.restingHeight == 700, "\(extra)")
+      #expect(resting.keyboard.viewport?.threshold == 40, "\(extra)")
+    }
+    // The page's mode is absent (null): a keyboardRect after it is another mode's.
+    expectError(
+      ViewportBodies.avoid(#""interactiveWidget": null, \#(rect)"#), .conflictingMembers,
+      "/viewport/keyboardRect")
+    expectError(
+      ViewportBodies.avoid(#""note": 1, "restingHeight": 700"#), .conflictingMembers,
+      "/viewport/restingHeight")
+    // Every optional member at once: the first rule broken, in the contract's order, is reported.
+    expectError(
+      ViewportBodies.avoid(
+        #""threshold": -1, \#(rect), "restingHeight": 700, "interactiveWidget": "overlays-content""#),
+      .conflictingMembers, "/viewport/restingHeight")
+    expectError(
+      ViewportBodies.avoid(#""threshold": -1, \#(rect), "interactiveWidget": "overlays-content""#),
+      .negative, "/viewport/threshold")
+  }
+
   @Test(
     "viewport with keyboard, keyboardHeight or screen conflicts at /viewport; their nulls do not, but keyboard: null does"
   )

@@ -181,6 +181,57 @@ import Testing
     #expect(record.contains("resizesContent"))
   }
 
+  /// A page's optional members are read until as many were found as `viewport` holds besides
+  /// `layout` and `visual`: every reader reads them alike in every order, with `null`s and unknown
+  /// members among them, and with members of the other mode that must conflict.
+  @Test func aPagesOptionalMembersAreReadAlikeInEveryOrder() throws {
+    let head =
+      #"{"container":{"x":0,"y":0,"width":390,"height":844},"field":{"x":0,"y":600,"width":390,"height":44},"#
+      + #""viewport":{"layout":{"width":390,"height":844},"visual":{"offsetLeft":0,"offsetTop":0,"#
+      + #""width":390,"height":508,"scale":1}"#
+    let members: [[String]] = [
+      [
+        #""interactiveWidget":"overlays-content""#,
+        #""keyboardRect":{"x":0,"y":508,"width":390,"height":336}"#,
+      ],
+      [#""interactiveWidget":"resizes-content""#, #""restingHeight":900"#, #""threshold":90"#],
+      [#""interactiveWidget":null"#, #""threshold":60"#, #""note":1"#],
+      [#""restingHeight":null"#, #""keyboardRect":{"x":0,"y":508,"width":390,"height":336}"#],
+      [#""interactiveWidget":"overlays-content""#, #""restingHeight":700"#, #""keyboardRect":null"#],
+      [
+        #""keyboardRect":null"#, #""restingHeight":null"#, #""threshold":null"#, #""interactiveWidget":null"#,
+      ],
+    ]
+    var recordReads = 0
+    var valid = 0
+    for set in members {
+      for order in Self.orders(of: set) {
+        let body = Array((head + "," + order.joined(separator: ",") + "}}").utf8)
+        let reference = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .foundation)
+        let fast = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .fastObject)
+        #expect(fast == reference, "\(order)")
+        if case .value = reference { valid += 1 }
+        if let record = Self.read(AvoidOperation.self, body) {
+          recordReads += 1
+          #expect(reference == .value(record), "\(order)")
+        }
+      }
+    }
+    // The record reads every valid body (its names are plain): all but the two sets that conflict.
+    #expect(valid == 2 + 6 + 6 + 24)
+    #expect(recordReads == valid)
+  }
+
+  /// Every order of `items`.
+  static func orders(of items: [String]) -> [[String]] {
+    guard items.count > 1 else { return [items] }
+    return items.indices.flatMap { index in
+      var rest = items
+      let first = rest.remove(at: index)
+      return orders(of: rest).map { [first] + $0 }
+    }
+  }
+
   /// Counts an object's members through the `Codable` reader.
   struct MemberCount: Decodable {
     let top: Int

@@ -155,4 +155,16 @@ extension JSONRecordObject: LayoutDecodingContainer {
   /// A record keeps no paths: whatever fails is read again by the general parser, whose error
   /// carries the path.
   package var codingPath: [any CodingKey] { [] }
+
+  /// `body`'s result for the bytes of the string at `name`, read in place: the record's
+  /// `visitStringIfPresent(_:_:)`, with the generic part here, where the models' code is
+  /// specialized (a generic function of LayoutJSON's would run unspecialized, its optional result
+  /// handled through the runtime's value witnesses).
+  package func withStringIfPresent<Result>(
+    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
+  ) throws -> Result? {
+    var result: Result?
+    _ = try visitStringIfPresent(name) { result = body($0) }
+    return result
+  }
 }
