@@ -91,26 +91,30 @@ extension WebViewport: Codable {
       unread &-= 1
     }
     if unread > 0, let height = try container.validNumberIfPresent("restingHeight", nonNegative: true) {
-      guard interactiveWidget == .resizesContent else {
-        throw LayoutValidationError.conflictingMembers(
-          at: container.path("restingHeight"),
-          detail: "`restingHeight` is read only with `interactiveWidget: \"resizes-content\"`.")
-      }
+      try requireMode(.resizesContent, for: "restingHeight", in: container)
       restingHeight = height
       unread &-= 1
     }
     if unread > 0, let rect = try container.rectIfPresent("keyboardRect") {
-      guard interactiveWidget == .overlaysContent else {
-        throw LayoutValidationError.conflictingMembers(
-          at: container.path("keyboardRect"),
-          detail: "`keyboardRect` is read only with `interactiveWidget: \"overlays-content\"`.")
-      }
+      try requireMode(.overlaysContent, for: "keyboardRect", in: container)
       keyboardRect = rect
       unread &-= 1
     }
     if unread > 0, let threshold = try container.validNumberIfPresent("threshold", nonNegative: true) {
       self.threshold = threshold
     }
+  }
+
+  /// Throws `conflictingMembers` at `member` unless the page's mode is `mode`: `restingHeight` is
+  /// read only with `resizes-content`, `keyboardRect` only with `overlays-content`.
+  @inlinable
+  func requireMode(
+    _ mode: InteractiveWidget, for member: StaticString, in container: some LayoutDecodingContainer
+  ) throws {
+    guard interactiveWidget != mode else { return }
+    throw LayoutValidationError.conflictingMembers(
+      at: container.path(member),
+      detail: "`\(member)` is read only with `interactiveWidget: \"\(mode.rawValue)\"`.")
   }
 
   /// Encodes every member, defaults included; `restingHeight` and `keyboardRect` when set.

@@ -178,6 +178,13 @@ struct ViewportValidationTests {
     expectError(
       ViewportBodies.avoid(#""interactiveWidget": "overlays-content", "restingHeight": 839"#),
       .conflictingMembers, "/viewport/restingHeight")
+    // Each detail names the member and the one mode it is read with.
+    #expect(
+      Decoding.error(AvoidRequest.self, ViewportBodies.avoid(rect))?.detail
+        == #"`keyboardRect` is read only with `interactiveWidget: "overlays-content"`."#)
+    #expect(
+      Decoding.error(AvoidRequest.self, ViewportBodies.avoid(#""restingHeight": 839"#))?.detail
+        == #"`restingHeight` is read only with `interactiveWidget: "resizes-content"`."#)
   }
 
   @Test("scale outside [0.01, 100] is out of range; the bounds themselves are valid")
