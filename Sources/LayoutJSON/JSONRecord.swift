@@ -10,10 +10,11 @@ import Posix
 /// one bit test and one load, and a repeated name is found by the same bit.
 ///
 /// The reader takes only what it is sure of: plain ASCII strings without escapes, names of at most
-/// 18 bytes (`JSONNameKey.maxASCIILength`), no arrays inside arrays, nesting within `JSONDocument.defaultMaxDepth`. Anything else
-/// (invalid JSON too) and it gives up, and the caller reads the bytes with `JSONDocument`, the
-/// general parser, which answers for every document and every error. What it reads it reads
-/// exactly as that parser does: the same numbers, the same strings, the same repeated names.
+/// 16 bytes (or `JSONNameKey.maxASCIILength` of plain ASCII), no arrays inside arrays, nesting
+/// within `JSONDocument.defaultMaxDepth`. Anything else (invalid JSON too) and it gives up, and
+/// the caller reads the bytes with `JSONDocument`, the general parser, which answers for every
+/// document and every error. What it reads it reads exactly as that parser does: the same numbers,
+/// the same strings, the same repeated names.
 package enum JSONRecord {
   /// Reads `bytes` and calls `body` with the top-level object, or returns nil without calling it
   /// when the reader gives up (the document is not an object, or not plain enough, or not JSON).
