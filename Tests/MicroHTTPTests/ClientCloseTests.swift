@@ -122,7 +122,10 @@ struct ClientCloseTests {
         $0.connectionTimeout = idleTimeout
       }
       let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 300) }
-      #expect(waitUntil(seconds: 300) { server.gauges.openConnectionCount == count }, "round \(round)")
+      #expect(
+        waitUntil(seconds: 300) { server.gauges.openConnectionCount == count },
+        "round \(round): \(server.gauges.openConnectionCount) open, \(server.gauges.pendingConnectionCount) pending, \(server.gauges.refusedConnectionCount) refused"
+      )
       for client in clients { client.close() }
       let stop = MonotonicClock.now
       Self.stop(server)
