@@ -74,14 +74,27 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 package func systemCall<Result: BinaryInteger>(
   _ name: StaticString, mistakes: Errno.Mistakes = .all, _ call: () -> Result
 ) throws(Errno) -> Result {
+  try systemCallOutcome(name, mistakes: mistakes, call).get()
+}
+
+/// `systemCall(_:mistakes:_:)` for a caller to whom some failure is an answer, not an error: the
+/// same seam, with the `errno` returned rather than thrown.
+///
+/// A throw can cost far more than the call: a test process captures a backtrace for every error
+/// thrown (Swift Testing's hook), so a failure that is routine (`ENOTCONN` from a socket the peer
+/// has reset, met for each of a thousand connections) is handed back as a value.
+@inline(__always)
+package func systemCallOutcome<Value: BinaryInteger>(
+  _ name: StaticString, mistakes: Errno.Mistakes = .all, _ call: () -> Value
+) -> Result<Value, Errno> {
   while true {
     let result = call()
-    if result >= 0 { return result }
+    if result >= 0 { return .success(result) }
     let error = Errno.current
     if error != .interrupted {
       assert(
         !mistakes.contains(error), "\(name) failed with \(error) (\(error.message)): a programming error")
-      throw error
+      return .failure(error)
     }
   }
 }

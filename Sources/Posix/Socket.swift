@@ -129,8 +129,16 @@ extension FileDescriptor {
 
   /// Closes the receiving half (`shutdown(2)`, `SHUT_RD`): reads return end-of-stream at once,
   /// also in another thread that waits for input; what is sent still goes out.
-  package func shutdownRead() throws(Errno) {
-    _ = try systemCall("shutdown") { Glibc.shutdown(rawValue, Int32(SHUT_RD)) }
+  ///
+  /// Returns false, without throwing, when the socket is no longer connected (`ENOTCONN`: the
+  /// peer reset it), where reads end all the same.
+  @discardableResult
+  package func shutdownRead() throws(Errno) -> Bool {
+    switch systemCallOutcome("shutdown", { Glibc.shutdown(rawValue, Int32(SHUT_RD)) }) {
+    case .success: return true
+    case .failure(let error) where error.rawValue == ENOTCONN: return false
+    case .failure(let error): throw error
+    }
   }
 
   /// The bytes received and not yet read (`ioctl(2)`, `SIOCINQ`).

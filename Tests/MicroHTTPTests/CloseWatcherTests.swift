@@ -106,6 +106,32 @@ struct CloseWatcherTests {
     #expect(watcher.failures == 0)
   }
 
+  /// `ENOTCONN` (a socket no longer connected, as one the peer has reset) is an answer of
+  /// `shutdownRead()`, not an error: a stop's nudges meet it for every connection cut at once.
+  @Test func aNudgeOfASocketNoLongerConnectedIsNoFailure() throws {
+    let (server, client) = try Self.connectedPair()
+    defer {
+      server.close()
+      client.close()
+    }
+    #expect(try server.shutdownRead())
+    let address = try #require(SocketAddress(host: "127.0.0.1", port: 0))
+    let unconnected = try FileDescriptor.tcpSocket(for: address)
+    defer { unconnected.close() }
+    #expect(try unconnected.shutdownRead() == false)
+
+    let watcher = try CloseWatcher()
+    let watch = try #require(watcher.watch(unconnected))
+    watcher.nudgeEverySocket()
+    watcher.service()
+    // Nudged, and to be nudged again until its connection closes; no failure counted.
+    #expect(watcher.retryTimeout >= 0)
+    #expect(watcher.failures == 0)
+    watcher.unwatch(watch)
+    #expect(watcher.watchedSockets == 0)
+    #expect(watcher.failures == 0)
+  }
+
   /// A socket closed while still watched: a later look at it is a call on a descriptor that is
   /// not open, which the watcher's lock exists to prevent. A debug build stops there, naming the
   /// call, rather than counting a failure a test could pass over.

@@ -101,25 +101,30 @@ package final class CloseWatcher: @unchecked Sendable {
 
   /// Acts on `watches` as on reports of their sockets, then on the retries that are due.
   /// `service()` with the reports in hand: a test hands it stale ones.
+  ///
+  /// The lock is taken for each socket, not once for them all: a worker takes it to close each
+  /// connection (`unwatch(_:)`), and a stop that nudges a thousand sockets again and again would
+  /// otherwise hold the worker off for whole rounds of shutdowns, one close per round.
   package func settle(_ watches: [Watch]) {
     let now = MonotonicClock.now
-    let (shutNow, failedNow) = table.withLock { table in
-      var outcome = Outcome()
-      for watch in watches {
+    var outcome = Outcome()
+    for watch in watches {
+      table.withLock { table in
         settle(watch, after: WatchTable.firstRetryDelay, now: now, in: &table, outcome: &outcome)
       }
-      for retry in table.takeDueRetries(now: now) {
-        let delay = min(retry.delay * 2, WatchTable.longestRetryDelay)
+    }
+    for retry in table.withLock({ $0.takeDueRetries(now: now) }) {
+      let delay = min(retry.delay * 2, WatchTable.longestRetryDelay)
+      table.withLock { table in
         if retry.isNudge {
           shut(retry.watch, nudgingAgainAfter: delay, now: now, in: &table, outcome: &outcome)
         } else {
           settle(retry.watch, after: delay, now: now, in: &table, outcome: &outcome)
         }
       }
-      return (outcome.shut, outcome.failed)
     }
-    if shutNow > 0 { shutCount.add(shutNow, ordering: .relaxed) }
-    if failedNow > 0 { failureCount.add(failedNow, ordering: .relaxed) }
+    if outcome.shut > 0 { shutCount.add(outcome.shut, ordering: .relaxed) }
+    if outcome.failed > 0 { failureCount.add(outcome.failed, ordering: .relaxed) }
   }
 
   /// The server is stopping: shuts the receiving half of every watched socket, and again at the
@@ -180,13 +185,11 @@ package final class CloseWatcher: @unchecked Sendable {
   ) {
     guard let socket = table.socket(of: watch) else { return }
     do throws(Errno) {
+      // False (ENOTCONN): the connection was reset; the call has woken the worker all the same.
       try socket.shutdownRead()
     } catch {
-      // ENOTCONN: the connection was reset; the call has woken the worker all the same.
-      if error.rawValue != ENOTCONN {
-        outcome.failed += 1
-        return
-      }
+      outcome.failed += 1
+      return
     }
     table.retry(watch, after: delay, now: now, isNudge: true)
   }
