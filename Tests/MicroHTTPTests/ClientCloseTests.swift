@@ -110,6 +110,11 @@ struct ClientCloseTests {
   /// The idle timeout is an hour, so that a worker left asleep is told from a slow machine (a
   /// thousand connections under ThreadSanitizer beside a CPU hog take many seconds to accept
   /// and to stop): the stop would outlast the test's time limit.
+  ///
+  /// The clients close once the server holds all their connections, started or still in their
+  /// worker's queue. Not once all are started: the same libmicrohttpd sleep can hold the last
+  /// ones queued, when the worker took their signal among exactly 128 reports, until the next
+  /// report or the idle timeout (docs/operations.md); the stop serves them either way.
   @Test(.timeLimit(.minutes(10)))
   func aStopWhileAThousandClientsCloseDoesNotWaitForTheIdleTimeout() throws {
     let count = 1000
@@ -123,7 +128,7 @@ struct ClientCloseTests {
       }
       let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 300) }
       #expect(
-        waitUntil(seconds: 300) { server.gauges.openConnectionCount == count },
+        waitUntil(seconds: 300) { server.gauges.admittedConnectionCount == count },
         "round \(round): \(server.gauges.openConnectionCount) open, \(server.gauges.pendingConnectionCount) pending, \(server.gauges.refusedConnectionCount) refused"
       )
       for client in clients { client.close() }

@@ -73,6 +73,10 @@ package final class ServerGauges: Sendable {
   /// Connections open now (started by libmicrohttpd and not yet closed).
   package var openConnectionCount: Int { openConnections.load(ordering: .relaxed) }
 
+  /// Connections accepted and handed to libmicrohttpd, not yet closed: open, or waiting for
+  /// their worker.
+  package var admittedConnectionCount: Int { admittedConnections.load(ordering: .sequentiallyConsistent) }
+
   /// Connections accepted and handed to libmicrohttpd that no worker has started yet.
   ///
   /// One being handed over counts from just before `MHD_add_connection`, also when
