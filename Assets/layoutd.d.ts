@@ -356,8 +356,10 @@ export type KeyboardBehavior = "interactive" | "extend" | "fillParent";
 
 /**
  * The rule a 422 request broke, as `urn:layoutd:problem:` and its name:
- * `missing-member` (a required member is absent), `wrong-type` (a member of the
- * wrong JSON type; an array item that is not an object; a batch body that is not an array),
+ * `missing-member` (a required member is absent; `null` for `viewport.layout`,
+ * `viewport.visual` or one of `visual`'s members too), `wrong-type` (a member of the wrong
+ * JSON type, `null` for any other required member included; an array item that is not an
+ * object; a batch body that is not an array),
  * `not-finite` (a number a double cannot hold), `out-of-range` (a number outside ±1e9, a
  * `curve` outside 0…15, a `frameRate` outside 1…240, a `viewport.visual.scale` outside
  * 0.01…100, an empty `detents`, a `detent` that is no index of `detents`), `negative` (a
