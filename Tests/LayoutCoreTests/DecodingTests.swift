@@ -148,6 +148,44 @@ enum Requests {
   }
 }
 
+@Suite("Contract names: each enumeration's spellings read back exactly")
+struct ContractNameTests {
+  /// Every spelling with one byte changed at each place, cut short by one, one byte longer, and
+  /// in upper case: none of them is a case.
+  static func nearMisses(_ spelling: String) -> [String] {
+    let bytes = Array(spelling.utf8)
+    var misses = (0..<bytes.count).map { index in
+      var changed = bytes
+      changed[index] ^= 0x01
+      return String(decoding: changed, as: UTF8.self)
+    }
+    misses += [String(spelling.dropLast()), spelling + "x", "x" + spelling, spelling.uppercased()]
+    return misses.filter { $0 != spelling }
+  }
+
+  static func check<Value: ContractName>(_: Value.Type) {
+    for value in Value.allCases {
+      #expect(Value(rawValue: value.rawValue) == value)
+      for miss in nearMisses(value.rawValue) where !Value.allCases.contains(where: { $0.rawValue == miss }) {
+        #expect(Value(rawValue: miss) == nil, "\(miss) is not a \(Value.self)")
+      }
+    }
+    #expect(Value(rawValue: "") == nil)
+  }
+
+  @Test("every case of every enumeration, spellings of 3 to 16 bytes, and their near misses")
+  func everySpelling() {
+    // "ios" (3 bytes), "avoid" (5), "translate" (9), "resizes-content" (15), "overlays-content" (16).
+    Self.check(AvoidMode.self)
+    Self.check(UndockedPolicy.self)
+    Self.check(KeyboardState.self)
+    Self.check(AnimationPlatform.self)
+    Self.check(ChatLift.self)
+    Self.check(SheetKeyboardBehavior.self)
+    Self.check(InteractiveWidget.self)
+  }
+}
+
 /// Decoding through Foundation's `JSONDecoder`, with every failure as a `LayoutValidationError`.
 enum Decoding {
   static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
