@@ -77,6 +77,9 @@ struct ClientCloseTests {
       })
   }
 
+  /// The clients send and close once the server holds all their connections, started or still
+  /// in their worker's queue: libmicrohttpd 0.9.75 can hold the last ones queued until its
+  /// worker's next report (see the stop test below), and the clients' bytes are such reports.
   @Test func aThousandConnectionsCutAtOnceAreAllReleased() throws {
     let count = 1000
     let server = try Self.server() {
@@ -85,16 +88,19 @@ struct ClientCloseTests {
     }
     defer { Self.stop(server) }
     let clients = try (0..<count).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
-    #expect(waitUntil(seconds: 30) { server.gauges.openConnectionCount == count })
+    #expect(
+      waitUntil(seconds: 30) { server.gauges.admittedConnectionCount == count },
+      "\(server.gauges.openConnectionCount) open, \(server.gauges.pendingConnectionCount) pending, \(server.gauges.refusedConnectionCount) refused"
+    )
     for client in clients {
       try client.sendThenClose("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n0123456789")
     }
     let cut = MonotonicClock.now
     #expect(
       waitUntil(seconds: 30) {
-        server.gauges.openConnectionCount == 0 && server.gauges.liveRequestCount == 0
+        server.gauges.admittedConnectionCount == 0 && server.gauges.liveRequestCount == 0
       },
-      "\(server.gauges.openConnectionCount) open, \(server.gauges.liveRequestCount) live, watcher: \(Self.watcherState(server))"
+      "\(server.gauges.openConnectionCount) open, \(server.gauges.pendingConnectionCount) pending, \(server.gauges.liveRequestCount) live, watcher: \(Self.watcherState(server))"
     )
     // Released promptly: nothing waited for the idle timeout (60 s).
     #expect(MonotonicClock.now.seconds(since: cut) < 20)
