@@ -1,20 +1,3 @@
-extension LayoutDecodingContainer {
-  /// The chat `lift`, `always` when absent or `null` (contract §12).
-  @inlinable
-  func chatLift() throws -> ChatLift {
-    guard let value = try stringIfPresent("lift") else { return .always }
-    switch value {
-    case "always": return .always
-    case "whenAtEnd": return .whenAtEnd
-    case "persistent": return .persistent
-    case "never": return .never
-    default:
-      throw LayoutValidationError.unknownValue(
-        value, allowed: "\"always\", \"whenAtEnd\", \"persistent\" or \"never\"", at: path("lift"))
-    }
-  }
-}
-
 extension ChatRequest: Codable {
   enum CodingKeys: String, CodingKey {
     case container, list, composer, contentOffset, contentSize, contentInset, keyboardInset, safeArea
@@ -40,7 +23,7 @@ extension ChatRequest: Codable {
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero
     keyboardInset = try container.validNumberIfPresent("keyboardInset", nonNegative: true)
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
-    lift = try container.chatLift()
+    lift = try container.contractNameIfPresent("lift") ?? .always
     endThreshold =
       try container.validNumberIfPresent("endThreshold", nonNegative: true) ?? Self.defaultEndThreshold
     inverted = try container.boolIfPresent("inverted") ?? false

@@ -1,10 +1,12 @@
 /// An enumeration of values the contract spells out (`"translate"`, `"docked"`, …): each case's
 /// spelling is written once, as a literal, in `contractName`.
 ///
-/// `rawValue`, `init?(rawValue:)` and `Codable` come from it, and answers are written with the
-/// literal itself, never a `String` made at run time. Not `RawRepresentable`: equality and hashing
-/// stay the enumeration's own, by case, rather than by comparing spellings.
-public protocol ContractName: CaseIterable, Codable, Hashable, Sendable {
+/// `rawValue`, `init?(rawValue:)`, `init?(spelling:)` and `Codable` come from it, and answers are
+/// written with the literal itself, never a `String` made at run time. Not `RawRepresentable`:
+/// equality and hashing stay the enumeration's own, by case, rather than by comparing spellings.
+/// `allCases` is the synthesized array, so that a reading that runs unspecialized iterates an
+/// `Array` it can inline rather than any `Collection` (whose element reads allocate there).
+public protocol ContractName: CaseIterable, Codable, Hashable, Sendable where AllCases == [Self] {
   /// The case as the contract spells it.
   var contractName: StaticString { get }
 }

@@ -68,45 +68,28 @@ extension LayoutDecodingContainer {
     return value.withUTF8 { body(UnsafeRawBufferPointer($0)) }
   }
 
-  /// The `undocked` policy, `ignore` when absent or `null`.
+  /// The case of `Value` spelled at member `name`, or nil when it is absent or `null`.
+  ///
+  /// The bytes are compared with each case's `contractName` where the reader holds them
+  /// (`withStringIfPresent(_:_:)`): the one-pass record makes no `String`, which a spelling such as
+  /// `"overlays-content"` could not be without allocating. Any other string is `unknownValue`, its
+  /// detail listing `Value`'s spellings; not a string, `wrongType`. Inlined into each model's
+  /// reading: the optimizer merges the separate specializations into one function that is handed
+  /// each enumeration's parts, which costs more than the reading itself.
+  @inlinable @inline(__always)
+  func contractNameIfPresent<Value: ContractName>(_ name: StaticString) throws -> Value? {
+    guard let value = try withStringIfPresent(name, { Value(spelling: $0) }) else { return nil }
+    guard let value else {
+      throw LayoutValidationError.unknownValue(
+        try stringIfPresent(name) ?? "", of: Value.self, at: path(name))
+    }
+    return value
+  }
+
+  /// The `undocked` policy, `ignore` when absent or `null` (every endpoint reads it).
   @inlinable
   func undockedPolicy() throws -> UndockedPolicy {
-    guard let value = try stringIfPresent("undocked") else { return .ignore }
-    switch value {
-    case "ignore": return .ignore
-    case "avoid": return .avoid
-    default:
-      throw LayoutValidationError.unknownValue(
-        value, allowed: "\"ignore\" or \"avoid\"", at: path("undocked"))
-    }
-  }
-
-  /// The avoid `mode`, `translate` when absent or `null`.
-  @inlinable
-  func avoidMode() throws -> AvoidMode {
-    guard let value = try stringIfPresent("mode") else { return .translate }
-    switch value {
-    case "translate": return .translate
-    case "scroll": return .scroll
-    case "resize": return .resize
-    default:
-      throw LayoutValidationError.unknownValue(
-        value, allowed: "\"translate\", \"scroll\" or \"resize\"", at: path("mode"))
-    }
-  }
-
-  /// The `platform` of an `animation` (contract §6.1), or nil when it is absent or `null`: `"ios"` or
-  /// `"android"`, spelled exactly.
-  @inlinable
-  func animationPlatformIfPresent() throws -> AnimationPlatform? {
-    guard let value = try stringIfPresent("platform") else { return nil }
-    switch value {
-    case "ios": return .ios
-    case "android": return .android
-    default:
-      throw LayoutValidationError.unknownValue(
-        value, allowed: "\"ios\" or \"android\"", at: path("platform"))
-    }
+    try contractNameIfPresent("undocked") ?? .ignore
   }
 
   /// The `frameRate` of an `animation` that makes `motion` (contract §6), or nil when it is absent or

@@ -41,7 +41,7 @@ extension KeyboardAnimation: Codable {
     } else {
       curve = Self.defaultCurve
     }
-    platform = try container.animationPlatformIfPresent()
+    platform = try container.contractNameIfPresent("platform")
     frameRate = try container.frameRateIfPresent(
       for: KeyboardAnimation(duration: duration, curve: curve, platform: platform).motion)
   }
@@ -117,7 +117,7 @@ extension AvoidRequest: Codable {
     undocked = try container.undockedPolicy()
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
     margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
-    mode = try container.avoidMode()
+    mode = try container.contractNameIfPresent("mode") ?? .translate
     contentOffset = try container.objectIfPresent("contentOffset").map { try Point(validating: $0) }
     contentSize = try container.objectIfPresent("contentSize").map { try Size(validating: $0) }
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero

@@ -34,17 +34,6 @@ extension LayoutDecodingContainer {
     }
     return Int(value)
   }
-
-  /// The sheet's `keyboardBehavior`, `interactive` when absent or `null`.
-  @inlinable
-  func sheetKeyboardBehavior() throws -> SheetKeyboardBehavior {
-    guard let value = try stringIfPresent("keyboardBehavior") else { return .interactive }
-    guard let behavior = SheetKeyboardBehavior(rawValue: value) else {
-      throw LayoutValidationError.unknownValue(
-        value, of: SheetKeyboardBehavior.self, at: path("keyboardBehavior"))
-    }
-    return behavior
-  }
 }
 
 extension SheetRequest: Codable {
@@ -69,7 +58,7 @@ extension SheetRequest: Codable {
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
     detents = try container.sheetDetents()
     detent = try container.sheetDetent(of: detents)
-    keyboardBehavior = try container.sheetKeyboardBehavior()
+    keyboardBehavior = try container.contractNameIfPresent("keyboardBehavior") ?? .interactive
     topInset = try container.validNumberIfPresent("topInset", nonNegative: true) ?? 0
     header = try container.validNumberIfPresent("header", nonNegative: true) ?? 0
     field = try container.rectIfPresent("field")

@@ -177,20 +177,15 @@ extension LayoutValidationError {
         + "\(KeyboardAnimation.frameRates.upperBound) frames a second).")
   }
 
-  @usableFromInline
-  static func unknownValue(_ value: String, allowed: String, at path: [any CodingKey]) -> Self {
-    let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
-    return Self(
-      kind: .unknownValue, pointer: JSONPointer.pointer(for: path),
-      detail: "\(JSONPointer.subject(for: path)) must be \(allowed), got \"\(shown)\".")
-  }
-
   /// `value` is none of `Value`'s spellings, which the detail lists.
   @usableFromInline
   static func unknownValue<Value: ContractName>(
     _ value: String, of _: Value.Type, at path: [any CodingKey]
   ) -> Self {
-    unknownValue(value, allowed: Value.spellings, at: path)
+    let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
+    return Self(
+      kind: .unknownValue, pointer: JSONPointer.pointer(for: path),
+      detail: "\(JSONPointer.subject(for: path)) must be \(Value.spellings), got \"\(shown)\".")
   }
 
   @usableFromInline

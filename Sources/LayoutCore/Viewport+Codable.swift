@@ -86,7 +86,7 @@ extension WebViewport: Codable {
     // page usually sends it, and the defaults stand; once all are read, the rest are absent.
     var unread = container.memberCount &- 2
     guard unread > 0 else { return }
-    if let widget = try container.interactiveWidgetIfPresent() {
+    if let widget: InteractiveWidget = try container.contractNameIfPresent("interactiveWidget") {
       interactiveWidget = widget
       unread &-= 1
     }
@@ -163,24 +163,6 @@ extension VisualViewport: Codable {
     try container.encode(width, forKey: .width)
     try container.encode(height, forKey: .height)
     try container.encode(scale, forKey: .scale)
-  }
-}
-
-extension LayoutDecodingContainer {
-  /// The page's `interactiveWidget`, or nil when it is absent or `null` (contract §13: then
-  /// `resizes-visual`).
-  @inlinable
-  func interactiveWidgetIfPresent() throws -> InteractiveWidget? {
-    // Read in place: `"overlays-content"` is longer than a `String` holds without allocating.
-    guard let widget = try withStringIfPresent("interactiveWidget", InteractiveWidget.init(spelling:)) else {
-      return nil
-    }
-    guard let widget else {
-      throw LayoutValidationError.unknownValue(
-        try stringIfPresent("interactiveWidget") ?? "", of: InteractiveWidget.self,
-        at: path("interactiveWidget"))
-    }
-    return widget
   }
 }
 

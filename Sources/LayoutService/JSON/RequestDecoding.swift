@@ -159,10 +159,12 @@ extension JSONRecordObject: LayoutDecodingContainer {
   /// `body`'s result for the bytes of the string at `name`, read in place: the record's
   /// `visitStringIfPresent(_:_:)`, with the generic part here, where the models' code is
   /// specialized (a generic function of LayoutJSON's would run unspecialized, its optional result
-  /// handled through the runtime's value witnesses).
+  /// handled through the runtime's value witnesses). An absent member, the usual case (the
+  /// enumerations' defaults), is told before a closure is set up.
   package func withStringIfPresent<Result>(
     _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
   ) throws -> Result? {
+    guard contains(name) else { return nil }
     var result: Result?
     _ = try visitStringIfPresent(name) { result = body($0) }
     return result
