@@ -55,10 +55,10 @@ public struct AvoidRequest: Hashable, Sendable {
   /// A request with the contract §4 defaults for every member left out.
   public init(
     container: Rect, field: Rect, keyboard: KeyboardInput, screen: Rect? = nil,
-    undocked: UndockedPolicy = .ignore, safeArea: Insets = .zero, margin: Double = AvoidRequest.defaultMargin,
-    mode: AvoidMode = .translate, contentOffset: Point? = nil, contentSize: Size? = nil,
-    contentInset: Insets = .zero, animation: KeyboardAnimation? = nil, alsoReveal: AlsoReveal? = nil,
-    track: Bool = false
+    undocked: UndockedPolicy = .defaultPolicy, safeArea: Insets = .zero,
+    margin: Double = AvoidRequest.defaultMargin, mode: AvoidMode = AvoidRequest.defaultMode,
+    contentOffset: Point? = nil, contentSize: Size? = nil, contentInset: Insets = .zero,
+    animation: KeyboardAnimation? = nil, alsoReveal: AlsoReveal? = nil, track: Bool = false
   ) {
     self.container = container
     self.field = field
@@ -78,6 +78,9 @@ public struct AvoidRequest: Hashable, Sendable {
 
   /// The margin when the request has none: 10 points.
   public static let defaultMargin = 10.0
+  /// The mode when the request has none: `translate`.
+  @inlinable
+  public static var defaultMode: AvoidMode { .translate }
 }
 
 /// The answer of `POST /avoid` (contract §4.4).

@@ -30,7 +30,7 @@ public struct CaretFollowRequest: Hashable, Sendable {
   public init(
     textView: Rect, caret: Rect, contentOffset: Point, contentSize: Size, contentInset: Insets = .zero,
     safeArea: Insets = .zero, keyboard: KeyboardInput, screen: Rect? = nil,
-    undocked: UndockedPolicy = .ignore, margin: Double = CaretFollowRequest.defaultMargin,
+    undocked: UndockedPolicy = .defaultPolicy, margin: Double = CaretFollowRequest.defaultMargin,
     lineHeight: Double = CaretFollowRequest.defaultLineHeight, track: Bool = false
   ) {
     self.textView = textView

@@ -23,7 +23,7 @@ extension ChatRequest: Codable {
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero
     keyboardInset = try container.validNumberIfPresent("keyboardInset", nonNegative: true)
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
-    lift = try container.contractNameIfPresent("lift") ?? .always
+    lift = try container.contractNameIfPresent("lift") ?? Self.defaultLift
     endThreshold =
       try container.validNumberIfPresent("endThreshold", nonNegative: true) ?? Self.defaultEndThreshold
     inverted = try container.boolIfPresent("inverted") ?? false

@@ -66,9 +66,9 @@ public struct ChatRequest: Hashable, Sendable {
   public init(
     container: Rect, list: Rect, composer: Rect, contentOffset: Point, contentSize: Size,
     contentInset: Insets = .zero, keyboardInset: Double? = nil, safeArea: Insets = .zero,
-    lift: ChatLift = .always, endThreshold: Double = ChatRequest.defaultEndThreshold, inverted: Bool = false,
-    keyboard: KeyboardInput, screen: Rect? = nil, undocked: UndockedPolicy = .ignore,
-    animation: KeyboardAnimation? = nil, track: Bool = false
+    lift: ChatLift = ChatRequest.defaultLift, endThreshold: Double = ChatRequest.defaultEndThreshold,
+    inverted: Bool = false, keyboard: KeyboardInput, screen: Rect? = nil,
+    undocked: UndockedPolicy = .defaultPolicy, animation: KeyboardAnimation? = nil, track: Bool = false
   ) {
     self.container = container
     self.list = list
@@ -90,6 +90,9 @@ public struct ChatRequest: Hashable, Sendable {
 
   /// The end threshold when the request has none: 0.
   public static let defaultEndThreshold = 0.0
+  /// The lift when the request has none: `always`.
+  @inlinable
+  public static var defaultLift: ChatLift { .always }
 }
 
 /// The answer of `POST /chat` (contract §12).

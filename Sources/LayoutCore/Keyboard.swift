@@ -59,6 +59,10 @@ public enum UndockedPolicy: ContractName {
     case .avoid: "avoid"
     }
   }
+
+  /// The policy when the request has none: `ignore`.
+  @inlinable
+  public static var defaultPolicy: UndockedPolicy { .ignore }
 }
 
 /// The keyboard part of every answer (contract §3): `{"state", "overlap"}`.

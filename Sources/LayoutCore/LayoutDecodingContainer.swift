@@ -89,7 +89,7 @@ extension LayoutDecodingContainer {
   /// The `undocked` policy, `ignore` when absent or `null` (every endpoint reads it).
   @inlinable
   func undockedPolicy() throws -> UndockedPolicy {
-    try contractNameIfPresent("undocked") ?? .ignore
+    try contractNameIfPresent("undocked") ?? .defaultPolicy
   }
 
   /// The `frameRate` of an `animation` that makes `motion` (contract §6), or nil when it is absent or

@@ -117,7 +117,7 @@ extension AvoidRequest: Codable {
     undocked = try container.undockedPolicy()
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
     margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
-    mode = try container.contractNameIfPresent("mode") ?? .translate
+    mode = try container.contractNameIfPresent("mode") ?? Self.defaultMode
     contentOffset = try container.objectIfPresent("contentOffset").map { try Point(validating: $0) }
     contentSize = try container.objectIfPresent("contentSize").map { try Size(validating: $0) }
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero

@@ -58,7 +58,7 @@ extension SheetRequest: Codable {
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
     detents = try container.sheetDetents()
     detent = try container.sheetDetent(of: detents)
-    keyboardBehavior = try container.contractNameIfPresent("keyboardBehavior") ?? .interactive
+    keyboardBehavior = try container.contractNameIfPresent("keyboardBehavior") ?? Self.defaultKeyboardBehavior
     topInset = try container.validNumberIfPresent("topInset", nonNegative: true) ?? 0
     header = try container.validNumberIfPresent("header", nonNegative: true) ?? 0
     field = try container.rectIfPresent("field")

@@ -118,10 +118,11 @@ public struct SheetRequest: Hashable, Sendable {
   /// A request with the contract §14 defaults for every member left out.
   public init(
     container: Rect, safeArea: Insets = .zero, detents: SheetDetents, detent: Int = 0,
-    keyboardBehavior: SheetKeyboardBehavior = .interactive, topInset: Double = 0, header: Double = 0,
-    field: Rect? = nil, contentOffset: Point? = nil, contentSize: Size? = nil, contentInset: Insets = .zero,
+    keyboardBehavior: SheetKeyboardBehavior = SheetRequest.defaultKeyboardBehavior,
+    topInset: Double = 0, header: Double = 0, field: Rect? = nil, contentOffset: Point? = nil,
+    contentSize: Size? = nil, contentInset: Insets = .zero,
     margin: Double = SheetRequest.defaultMargin, keyboard: KeyboardInput, screen: Rect? = nil,
-    undocked: UndockedPolicy = .ignore, animation: KeyboardAnimation? = nil, track: Bool = false
+    undocked: UndockedPolicy = .defaultPolicy, animation: KeyboardAnimation? = nil, track: Bool = false
   ) {
     self.container = container
     self.safeArea = safeArea
@@ -144,6 +145,9 @@ public struct SheetRequest: Hashable, Sendable {
 
   /// The margin when the request has none: 10 points.
   public static let defaultMargin = 10.0
+  /// The keyboard behavior when the request has none: `interactive`.
+  @inlinable
+  public static var defaultKeyboardBehavior: SheetKeyboardBehavior { .interactive }
 }
 
 /// Where the sheet's content area is (answer member `sheet`): its top and height in container
