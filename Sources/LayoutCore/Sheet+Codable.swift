@@ -1,12 +1,16 @@
 extension LayoutDecodingContainer {
   /// The sheet's `detents` (contract §14): an array of 1…16 numbers, each ≥ 0.
   ///
-  /// Absent or `null` is `missingMember`, not an array `wrongType`; empty is `outOfRange` and more
-  /// than 16 `tooMany`, at the array; an element is read as a number ≥ 0 at its index.
+  /// Absent is `missingMember`; not an array, `null` included (as for any required member),
+  /// `wrongType`; empty is `outOfRange` and more than 16 `tooMany`, at the array; an element is
+  /// read as a number ≥ 0 at its index.
   @inlinable
   func sheetDetents() throws -> SheetDetents {
     guard let count = try arrayCountIfPresent("detents") else {
-      throw LayoutValidationError.missingMember(at: path("detents"))
+      guard contains("detents") else { throw LayoutValidationError.missingMember(at: path("detents")) }
+      throw LayoutValidationError(
+        DecodingError.valueNotFound(
+          [Any].self, DecodingError.Context(codingPath: path("detents"), debugDescription: "null")))
     }
     if count == 0 {
       throw LayoutValidationError.empty(needing: "1 to \(SheetDetents.capacity) heights", at: path("detents"))

@@ -79,7 +79,7 @@ struct SheetValidationTests {
   @Test("detents: missing, null, not an array, empty, too many, an item of the wrong type or negative")
   func detents() {
     expectError("{\(SheetBodies.base), \"keyboardHeight\": 336}", .missingMember, "/detents")
-    expectError(SheetBodies.body(detents: "null"), .missingMember, "/detents")
+    expectError(SheetBodies.body(detents: "null"), .wrongType, "/detents")
     expectError(SheetBodies.body(detents: "300"), .wrongType, "/detents")
     expectError(SheetBodies.body(detents: "{}"), .wrongType, "/detents")
     expectError(SheetBodies.body(detents: "[]"), .outOfRange, "/detents")
