@@ -331,8 +331,13 @@ extension KeyboardLayout {
     let maxY = max(minY, contentSize.height + bottom - height)
     let clamped = min(max(y, minY), maxY)
     // Compared in §5.1's own terms, `target.min - top` and `target.max - bottomEdge`: a target
-    // it has just aligned with an edge lies at the offset exactly.
-    let fits = isAtMost(clamped, target.min - top) && isAtMost(target.max - bottomEdge, clamped)
+    // it has just aligned with an edge lies at the offset exactly. The slack scales with where
+    // the target is, not only with the offset: unscrolled, a target a million points down is
+    // compared with an edge as far down.
+    let scale = max(abs(target.min), abs(target.max))
+    let fits =
+      isAtMost(clamped, target.min - top, scale: scale)
+      && isAtMost(target.max - bottomEdge, clamped, scale: scale)
     return (Point(x: contentOffset.x, y: clamped).normalized, insets, insets, fits)
   }
 

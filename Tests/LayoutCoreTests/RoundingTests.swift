@@ -104,6 +104,30 @@ struct RoundingTests {
     #expect(failures.isEmpty, "\(failures.count) do not fit, first \(failures.prefix(3))")
   }
 
+  @Test("scroll: a field that ends on the viewport's bottom edge a million points down fits, unscrolled")
+  func farDownScrollFits() {
+    // No keyboard, so the offset stays 0 and §4.2 compares the target with the viewport's edge
+    // where they are, about a million points down: the slack scales with those positions, not
+    // with the offset, which is 0.
+    var rng = SplitMix64(seed: 5_151)
+    var failures: [String] = []
+    for _ in 0..<2_000 {
+      let height = 1_000_000 + Self.tenths(0...9_999, &rng)
+      let inset = Self.tenths(0...500, &rng)
+      let margin = Self.tenths(0...200, &rng)
+      let fieldHeight = Self.tenths(10...400, &rng)
+      let y = ((height - inset - margin - fieldHeight) * 10).rounded() / 10
+      let request = AvoidRequest(
+        container: Rect(x: 0, y: 0, width: 390, height: height),
+        field: Rect(x: 0, y: y, width: 100, height: fieldHeight), keyboard: .hidden, margin: margin,
+        mode: .scroll, contentOffset: .zero, contentSize: Size(width: 390, height: height),
+        contentInset: Insets(bottom: inset))
+      if !avoid(request).fits { failures.append("\(request)") }
+    }
+    let misfits = failures.count
+    #expect(misfits == 0, "\(misfits) do not fit, first \(failures.prefix(2))")
+  }
+
   @Test("a little more than the space left does not fit")
   func justOverDoesNotFit() {
     // The slack is rounding's, not a tolerance a layout can use: a hundredth of a point over.
