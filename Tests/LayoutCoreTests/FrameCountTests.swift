@@ -39,6 +39,17 @@ struct FrameCountTests {
     #expect(values[32] < 1)
   }
 
+  @Test("§6 a motion within a billionth of a frame of none is one frame, the end: [1]")
+  func motionShorterThanAFrameIsTheEnd() {
+    // n = ceil(1e-9 × 1 − 1e-9) = 0: one frame, which is both the first and the last; it is 1, as
+    // when motionDuration is 0. A frame longer, n = 1, starts at 0.
+    #expect(frames(1e-9, curve: 0, frameRate: 1) == [1])
+    #expect(frames(1e-12, curve: 3, frameRate: 240) == [1])
+    #expect(frames(1e-9, curve: 3, frameRate: 240) == [0, 1])
+    #expect(frames(0, curve: 0, frameRate: 60) == [1])
+    #expect(frames(0.01, curve: 3, frameRate: 60) == [0, 1])
+  }
+
   @Test("§6 at most 2,401 frames: n = 2,400 is answered, n = 2,401 is too-many")
   func frameLimit() {
     func kind(_ duration: String) -> LayoutValidationError.Kind? {
