@@ -27,8 +27,7 @@ extension ChatRequest: Codable {
     endThreshold =
       try container.validNumberIfPresent("endThreshold", nonNegative: true) ?? Self.defaultEndThreshold
     inverted = try container.boolIfPresent("inverted") ?? false
-    keyboard = try container.keyboardInput()
-    screen = try container.rectIfPresent("screen")
+    (keyboard, screen) = try container.keyboardAndScreen()
     undocked = try container.undockedPolicy()
     animation = try container.objectIfPresent("animation").map { try KeyboardAnimation(validating: $0) }
     track = try container.boolIfPresent("track") ?? false

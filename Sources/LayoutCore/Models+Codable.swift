@@ -112,8 +112,7 @@ extension AvoidRequest: Codable {
   public init(validating container: some LayoutDecodingContainer) throws {
     self.container = try Rect(validating: container.object("container"))
     field = try Rect(validating: container.object("field"))
-    keyboard = try container.keyboardInput()
-    screen = try container.rectIfPresent("screen")
+    (keyboard, screen) = try container.keyboardAndScreen()
     undocked = try container.undockedPolicy()
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
     margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
@@ -273,8 +272,7 @@ extension CaretFollowRequest: Codable {
     contentSize = try Size(validating: container.object("contentSize"))
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero
     safeArea = try container.nonNegativeInsetsIfPresent("safeArea") ?? .zero
-    keyboard = try container.keyboardInput()
-    screen = try container.rectIfPresent("screen")
+    (keyboard, screen) = try container.keyboardAndScreen()
     undocked = try container.undockedPolicy()
     margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
     lineHeight = try container.validNumberIfPresent("lineHeight", nonNegative: true) ?? Self.defaultLineHeight

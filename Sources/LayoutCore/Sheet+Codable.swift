@@ -70,8 +70,7 @@ extension SheetRequest: Codable {
     contentSize = try container.objectIfPresent("contentSize").map { try Size(validating: $0) }
     contentInset = try container.insetsIfPresent("contentInset") ?? .zero
     margin = try container.validNumberIfPresent("margin", nonNegative: true) ?? Self.defaultMargin
-    keyboard = try container.keyboardInput()
-    screen = try container.rectIfPresent("screen")
+    (keyboard, screen) = try container.keyboardAndScreen()
     undocked = try container.undockedPolicy()
     animation = try container.objectIfPresent("animation").map { try KeyboardAnimation(validating: $0) }
     track = try container.boolIfPresent("track") ?? false

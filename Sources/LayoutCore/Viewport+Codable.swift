@@ -1,25 +1,24 @@
 extension LayoutDecodingContainer {
   /// The keyboard from `keyboard` (a frame or `null`), `keyboardHeight` or `viewport` (contract §3,
-  /// §13).
+  /// §13), and `screen`.
   ///
-  /// Exactly one must be present. `"keyboard": null` is a hidden keyboard and counts as present;
-  /// `null` for `keyboardHeight`, `screen` or `viewport` is absent. `viewport` with any of
-  /// `keyboard`, `keyboardHeight` or `screen` is `conflictingMembers` at `viewport`; both `keyboard`
-  /// and `keyboardHeight` is `bothKeyboardAndHeight` and none of the three `noKeyboard`, at
-  /// `keyboard`.
+  /// The four are read and validated first, in that order, so that a broken one is reported before
+  /// the rules against sending two: both `keyboard` and `keyboardHeight` is `bothKeyboardAndHeight`
+  /// at `keyboard`, then `viewport` with any of the other three is `conflictingMembers` at
+  /// `viewport`, and none of the keyboard's three is `noKeyboard` at `keyboard`.
+  /// `"keyboard": null` is a hidden keyboard and counts as present; `null` for `keyboardHeight`,
+  /// `screen` or `viewport` is absent.
   @inlinable
-  func keyboardInput() throws -> KeyboardInput {
-    if let viewport = try objectIfPresent("viewport") {
+  func keyboardAndScreen() throws -> (keyboard: KeyboardInput, screen: Rect?) {
+    let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
+    let frame = try rectIfPresent("keyboard")
+    let viewport = try objectIfPresent("viewport").map { try WebViewport(validating: $0) }
+    let screen = try rectIfPresent("screen")
+    let keyboardSent = frame != nil || contains("keyboard")
+    if keyboardSent, height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
+    if let viewport {
       let other: StaticString? =
-        if contains("keyboard") {
-          "keyboard"
-        } else if try numberIfPresent("keyboardHeight") != nil {
-          "keyboardHeight"
-        } else if try objectIfPresent("screen") != nil {
-          "screen"
-        } else {
-          nil
-        }
+        keyboardSent ? "keyboard" : height != nil ? "keyboardHeight" : screen != nil ? "screen" : nil
       if let other {
         throw LayoutValidationError.conflictingMembers(
           at: path("viewport"),
@@ -27,20 +26,12 @@ extension LayoutDecodingContainer {
             "Send either `viewport` or `\(other)`, not both: `viewport` describes the keyboard and the screen."
         )
       }
-      return .viewport(try WebViewport(validating: viewport))
+      return (.viewport(viewport), nil)
     }
-    let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
-    if let frame = try objectIfPresent("keyboard") {
-      let rect = try Rect(validating: frame)
-      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-      return .frame(rect)
-    }
-    if contains("keyboard") {
-      if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-      return .hidden
-    }
+    if let frame { return (.frame(frame), screen) }
+    if keyboardSent { return (.hidden, screen) }
     guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
-    return .height(height)
+    return (.height(height), screen)
   }
 
   /// The number at `name`, required: absent or `null` is `missingMember` (contract §13's rule for

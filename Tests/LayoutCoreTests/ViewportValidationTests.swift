@@ -139,6 +139,34 @@ struct ViewportValidationTests {
     #expect(height.keyboard == .height(336))
   }
 
+  @Test(
+    "a broken keyboardHeight, keyboard, viewport or screen is reported before the rules against sending two of them"
+  )
+  func brokenBeforeConflicts() {
+    expectError(ViewportBodies.avoid(outside: #""keyboardHeight": -1"#), .negative, "/keyboardHeight")
+    expectError(ViewportBodies.avoid(outside: #""keyboard": {"x": 0}"#), .missingMember, "/keyboard/y")
+    expectError(ViewportBodies.avoid(outside: #""keyboard": 5"#), .wrongType, "/keyboard")
+    expectError(
+      ViewportBodies.avoid(outside: #""screen": {"x": 0, "y": 0, "width": -1, "height": 664}"#), .negative,
+      "/screen/width")
+    let zoomedOut =
+      #"{\#(ViewportBodies.layout), "visual": {"offsetLeft": 0, "offsetTop": 0, "width": 390, "height": 377, "scale": 0}}"#
+    expectError(
+      Requests.avoid(#""keyboardHeight": 5, "viewport": \#(zoomedOut)"#), .outOfRange,
+      "/viewport/visual/scale")
+    // Then both-keyboard-and-height, then conflicting-members.
+    expectError(
+      ViewportBodies.avoid(outside: #""keyboardHeight": 287, "keyboard": null"#), .bothKeyboardAndHeight,
+      "/keyboard")
+    expectError(
+      ViewportBodies.avoid(outside: #""keyboardHeight": 287, "screen": {"x": 0, "y": 0, "width": 390}"#),
+      .missingMember, "/screen/height")
+    // The same order without viewport: the screen is read before the two keyboards are compared.
+    expectError(
+      Requests.avoid(#""keyboardHeight": 287, "keyboard": null, "screen": {"x": 0, "y": 0, "width": 390}"#),
+      .missingMember, "/screen/height")
+  }
+
   @Test("null for layout, visual or one of the five visual members is a missing member")
   func nullsAreMissing() {
     expectError(
