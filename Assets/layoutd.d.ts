@@ -110,9 +110,9 @@ export declare function trackAt<T extends KeyboardTrack>(track: T, h: number): T
 /** What `followKeyboard` takes besides the element and the answer. */
 export interface FollowOptions<T extends KeyboardTrack = KeyboardTrack> {
   /**
-   * The keyboard's current height in CSS pixels. Default: `navigator.virtualKeyboard.boundingRect`
-   * when it reports a keyboard, else the part of the layout viewport below the visual viewport's
-   * bottom (contract §13's `Hl − b`).
+   * The keyboard's current height in CSS pixels. Default: the part of the layout viewport below
+   * the top of `navigator.virtualKeyboard.boundingRect` when it reports a keyboard (contract §13's
+   * `Hl − keyboardRect.y`), else the part below the visual viewport's bottom (`Hl − b`).
    */
   keyboardHeight?: () => number;
   /** The CSS property a `resize` track's `bottomInset` goes to. Default: "padding-bottom". */
@@ -181,7 +181,9 @@ export interface ReadViewportOptions {
  * (a `position: fixed; inset: 0` probe's size), `visualViewport`'s five numbers, the page's
  * `interactive-widget` (or `overlays-content` when `navigator.virtualKeyboard.overlaysContent`),
  * `restingHeight` for `resizes-content` and `keyboardRect` for `overlays-content`; members at
- * their defaults left out. Read it in an animation frame after the browser's event.
+ * their defaults left out. A meta tag's `overlays-content` is read as `resizes-visual` where
+ * there is no `navigator.virtualKeyboard` to report the keyboard's rectangle (Safari, Firefox,
+ * a page not served over HTTPS). Read it in an animation frame after the browser's event.
  */
 export declare function readViewport(options?: ReadViewportOptions): Viewport;
 
@@ -466,7 +468,8 @@ export interface VisualViewport {
  * `{x: l, y: b, width: visual.width, height: k / scale}`; under `overlays-content` it is
  * `keyboardRect`, read as `keyboard` is (absent: hidden), and `threshold` does not apply.
  * A track's `keyboardHeight` (contract §11) is then the part of the layout viewport below
- * the visual viewport's bottom, `layout.height − b`.
+ * the visual viewport's bottom, `layout.height − b`, or, for a docked `overlays-content`
+ * keyboard, below its top, `layout.height − keyboardRect.y`.
  *
  * `keyboardRect` is allowed only with `interactiveWidget: overlays-content` and
  * `restingHeight` only with `resizes-content`: otherwise 422 `conflicting-members` at that

@@ -208,14 +208,15 @@ function valueOnStretch(values, heights, i, height) {
 
 /**
  * The keyboard's height on its way, as a track counts it (contract §11, with §13's `screen`, the
- * layout viewport): the rectangle the VirtualKeyboard API reports (Chromium, with
- * `navigator.virtualKeyboard.overlaysContent = true`) when it reports one, else the part of the
- * layout viewport below the visual viewport's bottom (Safari, Firefox, Chromium without
- * `overlaysContent`), a pan past either end read as that end.
+ * layout viewport, and its `H`): the part of the layout viewport below the top of the rectangle the
+ * VirtualKeyboard API reports (Chromium, with `overlays-content`) when it reports one, else the
+ * part below the visual viewport's bottom (Safari, Firefox, Chromium without `overlays-content`),
+ * a pan past either end read as that end.
  */
 function currentKeyboardHeight(viewport, keyboard) {
-  const reported = keyboard?.boundingRect?.height ?? 0;
-  if (reported > 0 || !viewport) return reported;
+  const reported = keyboard?.boundingRect;
+  if (reported?.height > 0) return Math.max(0, layoutViewport().height - reported.y);
+  if (!viewport) return 0;
   const layout = layoutViewport().height;
   const top = clamp(viewport.offsetTop, 0, layout - viewport.height);
   return Math.max(0, layout - top - viewport.height);
@@ -400,12 +401,20 @@ const WIDGETS = /(?:^|[\s,;])interactive-widget\s*=\s*(resizes-visual|resizes-co
 /**
  * What the keyboard shrinks: `overlays-content` when `navigator.virtualKeyboard.overlaysContent`
  * is set, else the `interactive-widget` of the page's (last) viewport meta tag, else the default.
+ *
+ * A meta tag's `overlays-content` counts only where `navigator.virtualKeyboard` can report the
+ * keyboard's rectangle. Elsewhere (Safari, Firefox, a page not served over HTTPS) the page is read
+ * as `resizes-visual`, which is right either way: a browser that ignores the tag shrinks the
+ * visual viewport, and one that honours it shrinks nothing, which reads as no keyboard, all a page
+ * without the rectangle can know.
  */
 function interactiveWidget() {
-  if (globalThis.navigator?.virtualKeyboard?.overlaysContent) return "overlays-content";
+  const keyboard = globalThis.navigator?.virtualKeyboard;
+  if (keyboard?.overlaysContent) return "overlays-content";
   const metas = document.querySelectorAll('meta[name="viewport" i]');
   const match = WIDGETS.exec(metas.length ? metas[metas.length - 1].content : "");
-  return match ? match[1].toLowerCase() : "resizes-visual";
+  const widget = match ? match[1].toLowerCase() : "resizes-visual";
+  return widget === "overlays-content" && !keyboard ? "resizes-visual" : widget;
 }
 
 /**

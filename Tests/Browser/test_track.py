@@ -228,7 +228,9 @@ const [body, source, heights, done] = arguments;
   steps.push({ h: 0, shift: shift(), want: trackAt(answer.track, 0).offsetY, style: el.style.transform });
   for (const h of heights) {
     if (keyboard) {
-      keyboard.boundingRect = { height: h };
+      // Docked, reaching 24 px below the layout viewport (behind a navigation bar): its height on
+      // the page is what lies above that bottom edge (contract §13's Hl − keyboardRect.y).
+      keyboard.boundingRect = h > 0 ? { x: 0, y: innerHeight - h, width: innerWidth, height: h + 24 } : { height: 0 };
       keyboard.dispatchEvent(new Event("geometrychange"));
     } else {
       // The keyboard takes h CSS pixels off the visual viewport (half of them as a pan, offsetTop).
@@ -243,7 +245,7 @@ const [body, source, heights, done] = arguments;
   // The keyboard goes to 100, where a follower would move the element to -16.
   const before = shift();
   if (keyboard) {
-    keyboard.boundingRect = { height: 100 };
+    keyboard.boundingRect = { x: 0, y: innerHeight - 100, width: innerWidth, height: 100 };
     keyboard.dispatchEvent(new Event("geometrychange"));
   }
   viewport.offsetTop = 0;

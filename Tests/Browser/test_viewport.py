@@ -185,6 +185,28 @@ class FixedBarsTest(BrowserTest):
         self.assert_bars_on_the_band(result)
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "viewport-pinch-zoom.png"))
 
+    def test_overlays_content_is_read_where_the_virtual_keyboard_reports_its_rectangle(self):
+        self.open("overlays-content")
+        read = """
+const [keyboard] = arguments;
+const stub = keyboard && Object.assign(new EventTarget(), { overlaysContent: false,
+  boundingRect: new DOMRect(keyboard.x, keyboard.y, keyboard.width, keyboard.height) });
+Object.defineProperty(navigator, "virtualKeyboard", { value: stub, configurable: true });
+return window.layoutd.readViewport();"""
+        # No VirtualKeyboard API (Safari, Firefox): the tag is read as the default, so a browser that
+        # ignores it and shrinks the visual viewport is read right.
+        without = self.driver.execute_script(read, None)
+        self.assertEqual(without, {"layout": PHONE, "visual": {"offsetLeft": 0, "offsetTop": 0, **PHONE, "scale": 1}})
+        rect = {"x": 0, "y": 400, "width": PHONE["width"], "height": 264}
+        reading = self.driver.execute_script(read, rect)
+        self.assertEqual(reading["interactiveWidget"], "overlays-content")
+        self.assertEqual(reading["keyboardRect"], rect)
+        status, _, body = post("/avoid", {"container": {"x": 0, "y": 0, **PHONE}, "field": FIELD, "viewport": reading})
+        self.assertEqual(status, 200, body)
+        answer = json.loads(body)
+        self.assertEqual(answer["keyboard"], {"state": "docked", "overlap": 264})
+        self.assertEqual(answer["viewport"]["keyboardHeight"], 264)
+
     def test_resizes_content_reports_the_resting_height_and_the_bars_follow_the_shortened_page(self):
         self.open("resizes-content")
         before = self.driver.execute_script("return window.layoutd.readViewport()")
