@@ -24,7 +24,7 @@ extension LayoutOperation {
     to request: borrowing HTTPRequest, decoder: RequestDecoder, into response: inout HTTPResponse
   ) throws(HTTPError) {
     try RequestBody.check(request)
-    guard request.header(.accept, satisfies: AnswerFormat.prefersSVG) else {
+    guard AnswerFormat.preferred(by: request) == .svg else {
       try request.withBody { (body) throws(HTTPError) in
         try writeAnswer(body, decoder: decoder, into: &response.body)
       }

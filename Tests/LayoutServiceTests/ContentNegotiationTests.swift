@@ -1,3 +1,4 @@
+import HTTPTesting
 import Testing
 
 @testable import LayoutService
@@ -19,9 +20,22 @@ struct MediaTypeTests {
     ("Application/JSON", true), ("application/jsoN", true), ("application\u{0F}json", false),
     ("applicationXjson", false), ("application/jso ", false), ("application/jsom", false),
     ("applic@tion/json", false), ("APPLICATION/JSO\u{0E}", false),
+    // JSON is UTF-8 (RFC 8259 §8.1): another charset is not read as it.
+    ("application/json; charset=UTF-8", true), (#"application/json;charset="utf-8""#, true),
+    ("text/plain; charset=utf8", true), ("application/json; charset=US-ASCII", true),
+    ("application/json; charset=", true), ("application/json; q=1; Charset = utf-8 ", true),
+    ("application/json; charset=utf-16", false), ("text/plain;charset=ISO-8859-1", false),
+    (#"application/merge-patch+json; x=1; charset="utf-16le""#, false),
   ])
   func readAsJSON(contentType: String, expected: Bool) {
     #expect(MediaType.isReadAsJSON(contentType) == expected)
+  }
+
+  @Test func aForeignCharsetIsNamedUnquoted() {
+    #expect(
+      MediaType.foreignCharset(#"application/json; charset="UTF-16""#.utf8).map { String($0) } == "UTF-16")
+    #expect(MediaType.foreignCharset("application/json; charset=utf-8".utf8) == nil)
+    #expect(MediaType.foreignCharset("application/json".utf8) == nil)
   }
 }
 
@@ -43,5 +57,27 @@ struct AnswerFormatTests {
     ] as [(String?, AnswerFormat)])
   func format(accept: String?, expected: AnswerFormat) {
     #expect(AnswerFormat(accept: accept) == expected)
+  }
+}
+
+@Suite("Accept in several fields: one list")
+struct RepeatedAcceptTests {
+  /// Over a connection (its fields read again) and through the engine alone.
+  @Test(arguments: [
+    ([("Accept", "application/json;q=0.1"), ("Accept", "image/svg+xml")], "image/svg+xml"),
+    ([("Accept", "*/*;q=0.5"), ("Accept", "image/svg+xml")], "image/svg+xml"),
+    ([("Accept", "image/svg+xml;q=0.5 "), ("Accept", "application/json")], "application/json"),
+    ([("Accept", "image/svg+xml"), ("Accept", "")], "image/svg+xml"),
+  ])
+  func theFieldsAreReadTogether(accept: [(String, String)], expected: String) throws {
+    let fixture = try HTTPTestServer.layoutd()
+    let headers = [("Content-Type", "application/json")] + accept
+    for response in [
+      try fixture.client().post("/avoid", ErrorTests.valid, headers: headers),
+      try fixture.post("/avoid", ErrorTests.valid, headers: headers),
+    ] {
+      #expect(response.status == 200)
+      #expect(response.headers["Content-Type"]?.hasPrefix(expected) == true, "\(accept)")
+    }
   }
 }

@@ -104,7 +104,21 @@ struct ErrorTests {
     }
   }
 
-  @Test(arguments: ["gzip", "deflate", "br", "identity, gzip"])
+  @Test func aCharsetOtherThanUTF8Is415AndNamed() throws {
+    let fixture = try HTTPTestServer.layoutd()
+    for charset in ["utf-16", "ISO-8859-1"] {
+      let response = try fixture.post(
+        "/avoid", Self.valid, headers: [("Content-Type", "application/json; charset=\(charset)")])
+      try expectProblem(response, status: 415)
+      #expect(response.bodyString.contains("charset \(charset)"))
+      #expect(response.bodyString.contains("UTF-8"))
+    }
+    let utf8 = try fixture.post(
+      "/avoid", Self.valid, headers: [("Content-Type", "application/json; charset=UTF-8")])
+    #expect(utf8.status == 200)
+  }
+
+  @Test(arguments: ["gzip", "deflate", "br", "identity, gzip", "gzip, identity", ", br", "identity,,x-gzip"])
   func aBodyWithAContentCodingIs415(coding: String) throws {
     let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/avoid", Self.valid, headers: [("Content-Encoding", coding)])
@@ -126,7 +140,10 @@ struct ErrorTests {
     }
   }
 
-  @Test(arguments: ["identity", "IDENTITY", "", "identity "])
+  // One list (RFC 9110 §5.6.1): every element `identity`, empty elements ignored.
+  @Test(arguments: [
+    "identity", "IDENTITY", "", "identity ", "identity, identity", ", identity", " Identity ,identity,",
+  ])
   func aBodyWithoutAContentCodingIsRead(coding: String) throws {
     let fixture = try HTTPTestServer.layoutd()
     let response = try fixture.post("/avoid", Self.valid, headers: [("Content-Encoding", coding)])

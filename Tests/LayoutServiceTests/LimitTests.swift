@@ -50,6 +50,12 @@ struct LimitTests {
     // Another client address is still served.
     let other = try HTTPTestClient(port: fixture.port, from: "127.0.0.2", timeout: 10)
     #expect(try other.request(path: "/healthz").status == 200)
+    // Counted apart from the server-wide limit, so an operator sees which one to raise.
+    #expect(fixture.gauges.refusedPerClientConnectionCount == 1)
+    #expect(fixture.gauges.refusedConnectionCount == 0)
+    let samples = MetricsTests.samples(try other.request(path: "/metrics").bodyString)
+    #expect(samples["layoutd_http_connections_refused_per_client_total"] == 1)
+    #expect(samples["layoutd_http_connections_refused_total"] == 0)
   }
 
   @Test func anIdleConnectionIsClosedAfterTheConnectionTimeout() throws {

@@ -17,6 +17,19 @@ struct ReadinessTests {
     #expect(try fixture.client().request(path: "/healthz").status == 200)
   }
 
+  @Test func healthReadinessAndMetricsAreNeverStoredByACache() throws {
+    let fixture = try HTTPTestServer.layoutd()
+    for path in ["/healthz", "/readyz", "/metrics"] {
+      for method in ["GET", "HEAD"] {
+        let answer = try fixture.client().request(method: method, path: path)
+        #expect(answer.status == 200, "\(method) \(path)")
+        #expect(answer.headers["Cache-Control"] == "no-store", "\(method) \(path)")
+      }
+    }
+    // Nor are the other answers to GET marked: the description and the client module may be kept.
+    #expect(try fixture.client().request(path: "/openapi.yaml").headers["Cache-Control"] == nil)
+  }
+
   @Test func drainingTurnsReadyzTo503KeepsHealthzAndClosesEachConnectionAfterItsAnswer() throws {
     let readiness = Readiness()
     let fixture = try HTTPTestServer.layoutd(readiness: readiness) { $0.drainTimeout = 10 }

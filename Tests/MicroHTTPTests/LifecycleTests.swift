@@ -156,6 +156,7 @@ struct LifecycleTests {
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
     _ = try client.request(path: "/missing")
     _ = try client.request(method: "PUT", path: "/fixed")
+    let headAnswer = try client.request(method: "HEAD", path: "/fixed")
     #expect(waitUntil { server.gauges.liveRequestCount == 0 })
     let leaving = try HTTPTestClient(port: server.port)
     try leaving.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 50\r\n\r\n0123456789")
@@ -163,7 +164,7 @@ struct LifecycleTests {
     leaving.close()
     server.stop()
     let seen = records.withLock { $0 }
-    #expect(seen.count == 4)
+    #expect(seen.count == 5)
     let echo = try #require(seen.first { $0.requestID?.description == "abc-1" })
     #expect(echo.method == .post)
     #expect(echo.route == TestRoutes.routeID("/echo"))
@@ -177,6 +178,11 @@ struct LifecycleTests {
     let refused = try #require(seen.first { $0.method == .put })
     #expect(refused.status == 405)
     #expect(refused.route == TestRoutes.routeID("/fixed"))
+    // HEAD: the answer's length is announced, but no body bytes go out.
+    let head = try #require(seen.first { $0.method == .head })
+    #expect(head.status == 200)
+    #expect(Int(headAnswer.headers["Content-Length"] ?? "") ?? 0 > 0)
+    #expect(head.bytesOut == 0)
     let aborted = try #require(seen.first { !$0.completed })
     #expect(aborted.method == .post)
     #expect(aborted.route == TestRoutes.routeID("/echo"))

@@ -85,9 +85,10 @@ package final class ServiceMetrics: HTTPMiddleware {
 }
 
 extension ServiceMetrics {
-  /// `GET /metrics`: the Prometheus text exposition format 0.0.4.
+  /// `GET /metrics`: the Prometheus text exposition format 0.0.4, never stored by a cache.
   func answer(_ response: inout HTTPResponse, ready: Bool) {
     response.contentType = Self.contentType
+    response.forbidStoring()
     response.write(exposition(ready: ready))
   }
 }
@@ -171,6 +172,10 @@ extension ServiceMetrics {
       &text, "layoutd_http_connections_refused_total", "counter",
       "Connections closed on accept because --max-connections were open.",
       [("", String(server?.refusedConnectionCount ?? 0))])
+    family(
+      &text, "layoutd_http_connections_refused_per_client_total", "counter",
+      "Connections closed on accept because their client address had --max-connections-per-client open.",
+      [("", String(server?.refusedPerClientConnectionCount ?? 0))])
     family(
       &text, "layoutd_http_body_memory_bytes", "gauge",
       "Request-body and answer bytes held now, against --max-body-memory.",

@@ -21,15 +21,17 @@ package final class Readiness: Sendable {
 }
 
 extension Readiness {
-  /// `GET /healthz`: the process is up.
+  /// `GET /healthz`: the process is up; never stored by a cache.
   static func answerHealth(_ response: inout HTTPResponse) {
+    response.forbidStoring()
     response.write(#"{"status":"ok"}"#)
   }
 
   /// `GET /readyz`: 200 while the instance takes traffic, the 503 `draining` problem once it
-  /// drains.
+  /// drains; never stored by a cache, which would answer 200 through the drain.
   func answerReadiness(_ response: inout HTTPResponse) throws(HTTPError) {
     guard isReady else { throw HTTPError.draining }
+    response.forbidStoring()
     response.write(#"{"status":"ready"}"#)
   }
 }

@@ -67,6 +67,8 @@ package struct KnownHeaders {
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
       UnsafePointer<CChar>?
     ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil)
+  /// A bit per kept header that came in more than one field.
+  private var repeatedNames: UInt16 = 0
 
   /// Keeps `value` for the field `name` of `length` bytes, unless a field of that name came
   /// first; returns the kept header `name` names, if any.
@@ -74,7 +76,10 @@ package struct KnownHeaders {
   @discardableResult
   mutating func note(_ name: UnsafePointer<CChar>, length: Int, value: UnsafePointer<CChar>) -> Name? {
     guard let known = Name(name, length: length) else { return nil }
-    guard self[known] == nil else { return known }
+    guard self[known] == nil else {
+      repeatedNames |= 1 << UInt16(known.rawValue)
+      return known
+    }
     withUnsafeMutableBytes(of: &values) {
       $0.storeBytes(
         of: value, toByteOffset: known.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
@@ -90,6 +95,11 @@ package struct KnownHeaders {
         of: value, toByteOffset: name.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
         as: UnsafePointer<CChar>?.self)
     }
+  }
+
+  /// Whether the request has more than one field `name`.
+  func isRepeated(_ name: Name) -> Bool {
+    repeatedNames & (1 << UInt16(name.rawValue)) != 0
   }
 
   /// The value of the first field `name`, or nil when the request has none.

@@ -44,7 +44,7 @@ package struct CompletedRequest: Sendable {
   package let durationNanoseconds: UInt64
   /// Request body bytes received.
   package let bytesIn: Int
-  /// Response body bytes queued.
+  /// Response body bytes queued: 0 for `HEAD`, which sends none.
   package let bytesOut: Int
   /// The request's id, when the server assigns them (`RoutedService.requestIDs`).
   package let requestID: RequestID?

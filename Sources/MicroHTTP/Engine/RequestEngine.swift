@@ -193,7 +193,8 @@ extension RequestEngine {
       }
     }
     state.status = response.status
-    state.bytesOut = response.body.count
+    // An answer to HEAD is made whole for its `Content-Length`, but no body is sent.
+    state.bytesOut = state.method == .head ? 0 : response.body.count
     state.items = response.items
     return grown
   }

@@ -164,6 +164,35 @@ package struct HTTPRequest: ~Copyable {
     }
   }
 
+  /// Whether the request has more than one field `name`: its value is then their list
+  /// (`headerList(_:)`), not the first one's.
+  package func hasRepeatedHeader(_ name: KnownHeaders.Name) -> Bool {
+    guard connection != nil else {
+      let wanted = name.text.description.lowercased()
+      return fields.count { $0.name.lowercased() == wanted } > 1
+    }
+    return known.isRepeated(name)
+  }
+
+  /// The values of every field `name` joined as one list, `first, second` (RFC 9110 §5.3: what a
+  /// recipient may make of a list header sent in several fields), or `nil` when there is none.
+  ///
+  /// Reads the connection's fields again when the name came more than once
+  /// (`MHD_get_connection_values_n`); a `String` is made either way.
+  package func headerList(_ name: KnownHeaders.Name) -> String? {
+    guard let connection else {
+      let wanted = name.text.description.lowercased()
+      let values = fields.filter { $0.name.lowercased() == wanted }.map(\.value)
+      return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+    guard known.isRepeated(name) else { return header(name) }
+    var collected = FieldValues(name: name)
+    withUnsafeMutablePointer(to: &collected) {
+      _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectFieldValue, $0)
+    }
+    return collected.values.joined(separator: ", ")
+  }
+
   /// Whether the client waits for `100 Continue` before it sends the body (`Expect:
   /// 100-continue`, RFC 9110 §10.1.1).
   package var expectsContinue: Bool {
@@ -172,6 +201,30 @@ package struct HTTPRequest: ~Copyable {
       return String(decoding: value, as: UTF8.self).lowercased() == "100-continue"
     }
   }
+}
+
+/// The values of the fields of one name, as `headerList(_:)` collects them.
+private struct FieldValues {
+  let name: KnownHeaders.Name
+  var values: [String] = []
+}
+
+/// `MHD_get_connection_values_n`'s iterator for `headerList(_:)`: keeps the value, trailing spaces
+/// and tabs aside, of each field named as the `FieldValues` that `cls` points to.
+private func collectFieldValue(
+  _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ keySize: Int,
+  _ value: UnsafePointer<CChar>?, _ valueSize: Int
+) -> MHD_Result {
+  guard let cls, let key, let value else { return .YES }
+  let collected = cls.assumingMemoryBound(to: FieldValues.self)
+  guard KnownHeaders.Name(key, length: keySize) == collected.pointee.name else { return .YES }
+  var count = valueSize
+  while count > 0, value[count - 1] == 0x20 || value[count - 1] == 0x09 { count -= 1 }
+  let text = value.withMemoryRebound(to: UInt8.self, capacity: count) {
+    String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+  }
+  collected.pointee.values.append(text)
+  return .YES
 }
 
 /// An HTTP request method: a case-sensitive token such as `GET` or `POST`.

@@ -102,6 +102,13 @@ package struct HTTPResponse: Sendable {
     headers.append(HTTPHeader(name, value))
   }
 
+  /// Says that no cache may store the answer (`Cache-Control: no-store`, RFC 9111 §5.2.2.5): for
+  /// state that changes from one request to the next, such as readiness or counters, which a cache
+  /// applying a default lifetime to a 200 would otherwise keep serving.
+  package mutating func forbidStoring() {
+    addHeader("Cache-Control", "no-store")
+  }
+
   /// Empties the response for reuse, keeping the capacity of `body` and `headers`.
   mutating func reset() {
     status = 200

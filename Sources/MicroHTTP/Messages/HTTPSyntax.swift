@@ -153,12 +153,22 @@ package enum HTTPSyntax {
     host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
 
-  /// Whether a `Content-Encoding` value of `count` bytes names no coding: empty, or `identity`
-  /// in any case (RFC 9110 §8.4.1), spaces and tabs aside.
+  /// Whether a `Content-Encoding` value of `count` bytes names no coding: a list (RFC 9110
+  /// §5.6.1) whose every element is `identity` in any case (§8.4.1), its empty elements, spaces
+  /// and tabs aside; an empty value too.
   package static func isIdentityCoding(_ bytes: UnsafePointer<CChar>, count: Int) -> Bool {
-    var count = count
-    while count > 0, bytes[count - 1] == 0x20 || bytes[count - 1] == 0x09 { count -= 1 }
-    return count == 0 || (count == 8 && strncasecmp(bytes, "identity", 8) == 0)
+    var start = 0
+    while start < count {
+      var end = start
+      while end < count, bytes[end] != 0x2C { end += 1 }
+      var first = start
+      var last = end
+      while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+      while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+      if last > first, !(last - first == 8 && strncasecmp(bytes + first, "identity", 8) == 0) { return false }
+      start = end + 1
+    }
+    return true
   }
 
   /// A set of ASCII bytes, tested by a shift and a mask.

@@ -156,6 +156,11 @@ private struct AcceptLoop: @unchecked Sendable {
         try socket.accept { client, address, length in
           server.gauges.admittedConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
           if MHD_add_connection(daemon, client.rawValue, address, length) != .YES {
+            // Why, in errno: `EACCES` is the admission policy (`admitConnection` counted it),
+            // `ENFILE` libmicrohttpd's per-address limit (its own limit is set above the policy's).
+            if errno == ENFILE {
+              server.gauges.refusedPerClientConnections.wrappingAdd(1, ordering: .relaxed)
+            }
             server.gauges.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
           }
         }

@@ -57,6 +57,9 @@ package final class ServerGauges: Sendable {
   let admittedConnections = Atomic<Int>(0)
   /// Connections closed on accept because `maxConnections` were admitted.
   let refusedConnections = Atomic<Int>(0)
+  /// Connections closed on accept because their client address had
+  /// `perClientConnectionLimit` open (libmicrohttpd's per-address limit).
+  let refusedPerClientConnections = Atomic<Int>(0)
   /// Request body bytes read off connections so far, over all requests.
   let receivedBodyBytes = Atomic<Int>(0)
   /// The engine's body budget.
@@ -89,6 +92,10 @@ package final class ServerGauges: Sendable {
   /// Connections closed on accept so far because `Configuration.maxConnections` were admitted
   /// (open, or waiting for their worker).
   package var refusedConnectionCount: Int { refusedConnections.load(ordering: .relaxed) }
+
+  /// Connections closed on accept so far because their client address had
+  /// `Configuration.perClientConnectionLimit` open.
+  package var refusedPerClientConnectionCount: Int { refusedPerClientConnections.load(ordering: .relaxed) }
 
   /// Request body bytes the server has read so far, over all requests: a test that sends a
   /// body in pieces waits on it to know each piece arrived on its own.
