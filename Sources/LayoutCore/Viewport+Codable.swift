@@ -11,12 +11,14 @@ extension LayoutDecodingContainer {
   @inlinable
   func keyboardAndScreen() throws -> (keyboard: KeyboardInput, screen: Rect?) {
     let height = try validNumberIfPresent("keyboardHeight", nonNegative: true)
-    let frame = try rectIfPresent("keyboard")
-    let viewport = try objectIfPresent("viewport").map { try WebViewport(validating: $0) }
-    let screen = try rectIfPresent("screen")
-    let keyboardSent = frame != nil || contains("keyboard")
-    if keyboardSent, height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
-    if let viewport {
+    let frame = try objectIfPresent("keyboard").map { try Rect(validating: $0) }
+    if let page = try objectIfPresent("viewport") {
+      let viewport = try WebViewport(validating: page)
+      let screen = try objectIfPresent("screen").map { try Rect(validating: $0) }
+      let keyboardSent = frame != nil || contains("keyboard")
+      if keyboardSent, height != nil {
+        throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard"))
+      }
       let other: StaticString? =
         keyboardSent ? "keyboard" : height != nil ? "keyboardHeight" : screen != nil ? "screen" : nil
       if let other {
@@ -28,10 +30,18 @@ extension LayoutDecodingContainer {
       }
       return (.viewport(viewport), nil)
     }
-    if let frame { return (.frame(frame), screen) }
-    if keyboardSent { return (.hidden, screen) }
-    guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
-    return (.height(height), screen)
+    let screen = try objectIfPresent("screen").map { try Rect(validating: $0) }
+    let keyboard: KeyboardInput
+    if let frame {
+      keyboard = .frame(frame)
+    } else if contains("keyboard") {
+      keyboard = .hidden
+    } else {
+      guard let height else { throw LayoutValidationError.noKeyboard(at: path("keyboard")) }
+      return (.height(height), screen)
+    }
+    if height != nil { throw LayoutValidationError.bothKeyboardAndHeight(at: path("keyboard")) }
+    return (keyboard, screen)
   }
 
   /// The number at `name`, required: absent or `null` is `missingMember` (contract §13's rule for
