@@ -30,6 +30,8 @@ def chromium(phone=None):
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1400,1000", "--force-device-scale-factor=1"):
         options.add_argument(argument)
+    # The page's console, for tests that check nothing was thrown uncaught.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if phone:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {**phone, "pixelRatio": 1}})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)

@@ -15,6 +15,7 @@ import urllib.request
 from browser import ARTIFACTS, BASE, WAIT, PlaygroundPage, post
 
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -183,6 +184,67 @@ class PlaygroundTest(PlaygroundPage):
         stage = self.element("stage").rect
         self.assertLessEqual(stage["x"] + stage["width"], 390)
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-phone.png"))
+
+    def test_phone_size_every_control_can_be_reached(self):
+        self.driver.set_window_size(390, 844)
+        self.driver.get(BASE + "/")
+        self.seq = 0
+        self.wait_for_answer()
+        # Each control of each tab, scrolled to the middle of the screen, is what a tap there hits:
+        # nothing of the preview lies over it.
+        for tab in ("avoid", "caret", "chat", "web", "sheet"):
+            # As a thumb would: scrolled to the middle of the screen first (a click scrolled to the
+            # top edge lands on the drawing kept there).
+            button = self.element("tab-" + tab)
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            if tab != "avoid":
+                self.wait_for_answer()
+            covered = self.driver.execute_script("""
+                const controls = document.querySelector('section.controls')
+                  .querySelectorAll('input, select, button, textarea, [role=tab]');
+                const covered = [];
+                for (const control of controls) {
+                  if (!control.offsetParent || control.type === 'hidden') continue;
+                  control.scrollIntoView({ block: 'center' });
+                  const r = control.getBoundingClientRect();
+                  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                  if (!(control === hit || control.contains(hit) || (hit && hit.control === control)
+                        || (hit && hit.contains(control)))) {
+                    covered.push((control.id || control.name || control.textContent) + ' under '
+                      + (hit ? hit.id || hit.className : 'nothing'));
+                  }
+                }
+                return covered;""")
+            self.assertEqual(covered, [], tab)
+        # The drawing stays on screen while the controls scroll under it.
+        self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        stage = self.driver.execute_script("return document.getElementById('stage').getBoundingClientRect().toJSON()")
+        self.assertGreaterEqual(stage["top"], 0)
+        self.assertLess(stage["bottom"], 844 / 2)
+
+    def test_a_diagram_shown_goes_when_the_request_changes(self):
+        self.element("show-svg").click()
+        WebDriverWait(self.driver, WAIT).until(lambda d: self.element("diagram").is_displayed(), "no diagram")
+        self.driver.find_element(By.CSS_SELECTOR, "input[name=keyboard][value=hidden]").click()
+        self.wait_for_answer()
+        self.assertFalse(self.element("diagram").is_displayed(), "the diagram was of the earlier request")
+
+    def test_without_the_service_the_last_answer_is_shown_as_stale(self):
+        self.driver.execute_script(
+            "window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+        self.driver.find_element(By.CSS_SELECTOR, "input[name=keyboard][value=hidden]").click()
+        WebDriverWait(self.driver, WAIT).until(
+            lambda d: "did not answer" in self.element("status").text, "no word of the failure")
+        self.assertEqual(self.element("answer-status").text, "no answer")
+        self.assertEqual(self.element("answer-json").text, "")
+        self.assertEqual(self.readout("stale"), "true")
+        self.element("show-svg").click()
+        WebDriverWait(self.driver, WAIT).until(
+            lambda d: self.element("status").text.startswith("SVG: the service did not answer"),
+            "the diagram's failure was not told")
+        errors = [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        self.assertEqual(errors, [], "no uncaught error")
 
     def test_desktop_screenshot(self):
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground.png"))

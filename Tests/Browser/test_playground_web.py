@@ -180,6 +180,46 @@ class PlaygroundWebTest(PlaygroundTab):
         self.assert_drawn_from(request, answer)
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-web-floating.png"))
 
+    def test_overlays_content_under_pinch_zoom_reports_the_keyboard_where_the_page_sees_it(self):
+        self.driver.find_element(By.CSS_SELECTOR, "input[name=widget][value=overlays-content]").click()
+        self.wait_for_answer()
+        self.slide("web-scale", Keys.ARROW_RIGHT * 20)
+        # The VirtualKeyboard's rectangle is in the layout viewport's coordinates: 287 screen pixels at
+        # the bottom of the visual viewport, 143.5 of the page at 2×. Zoomed about the band's centre,
+        # that is not the layout viewport's bottom: §3 reads it as undocked.
+        request, answer = self.exchange()
+        viewport = request["viewport"]
+        visual = viewport["visual"]
+        self.assertEqual((visual["scale"], visual["height"]), (2, 332), "no viewport shrinks")
+        self.assertGreater(visual["offsetTop"], 0)
+        self.assertEqual(viewport["keyboardRect"], {"x": visual["offsetLeft"], "y": visual["offsetTop"] + 332 - 143.5,
+                                                    "width": 195, "height": 143.5})
+        self.assertEqual(answer["keyboard"]["state"], "undocked")
+        self.assert_rect(self.drawn("web-keyboard"), viewport["keyboardRect"], "the keyboard")
+        self.assert_drawn_from(request, answer)
+        # Panned to the bottom (a rubber band past it reads as the bottom) it is docked, and 287 pixels
+        # tall on screen, as the slider says.
+        self.slide("web-pan", Keys.END)
+        request, answer = self.exchange()
+        viewport = request["viewport"]
+        self.assertEqual(viewport["visual"]["offsetTop"], 332 + 60)
+        self.assertEqual(viewport["keyboardRect"]["y"], 664 - 143.5)
+        self.assertEqual(answer["keyboard"]["state"], "docked")
+        self.assertEqual(answer["viewport"]["keyboardHeight"], 287)
+        self.assertEqual(self.element("web-kb-height-out").text, "287 px")
+        self.assert_rect(self.drawn("web-keyboard"), viewport["keyboardRect"], "the keyboard")
+        self.assert_drawn_from(request, answer)
+
+    def test_the_field_is_dragged_on_the_page(self):
+        before = self.exchange()[0]["field"]
+        scale = float(self.readout("scale"))
+        # From the field's centre, under the layout viewport's outline and its fixed bottom bar.
+        ActionChains(self.driver).drag_and_drop_by_offset(self.element("web-field"), 0, -round(60 * scale)).perform()
+        self.wait_for_answer()
+        after = self.exchange()[0]["field"]
+        self.assertAlmostEqual(after["y"] - before["y"], -60, delta=1)
+        self.assertEqual(after["x"], before["x"])
+
     def test_the_readout_shows_the_web_members(self):
         for row in ("out-vp-visible", "out-vp-top", "out-vp-bottom", "out-fits", "field-offset"):
             self.assertTrue(self.element(row).is_displayed(), row)
@@ -220,6 +260,17 @@ class PlaygroundSheetTest(PlaygroundTab):
         self.answered(request, answer)
         self.assertEqual(self.element("out-sheet").text, "y 208, height 300")
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "playground-sheet.png"))
+
+    def test_the_header_setting_draws_the_header(self):
+        field = self.element("sheet-header")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("120")
+        self.wait_for_answer()
+        request, answer = self.exchange()
+        self.assertEqual(request["header"], 120)
+        self.assertAlmostEqual(self.drawn("sheet-head")["height"], 120, delta=0.5, msg="the sheet's header, drawn")
+        self.assertLess(field.rect["height"], 60, "the input keeps its own size")
+        self.answered(request, answer)
 
     def test_keyboard_behaviors_and_top_inset(self):
         behavior = Select(self.element("sheet-behavior"))
