@@ -128,6 +128,23 @@ struct LayoutdProcessTests {
     if let announced, let closed, let stopped { #expect(announced < closed && closed < stopped) }
   }
 
+  @Test(.timeLimit(.minutes(3)))
+  func anIdleKeepAliveConnectionDoesNotHoldTheExit() throws {
+    // As a container platform stops it: one client keeps an idle connection (a load balancer's
+    // pool). Idle timeout and grace are far longer than the wait below: only closing the idle
+    // connection lets layoutd exit in time.
+    let layoutd = try LayoutdProcess([
+      "--port", "0", "--drain-delay", "1", "--connection-timeout", "120", "--shutdown-grace", "120",
+      "--log-format", "off",
+    ])
+    let port = try layoutd.waitForPort()
+    let idle = try HTTPTestClient(port: port, timeout: 60)
+    #expect(try idle.request(path: "/healthz").status == 200)
+    layoutd.signal(SIGTERM)
+    #expect(layoutd.waitForExit(seconds: 40) == 0, "\(layoutd.stderr)")
+    #expect(idle.isClosedByServer())
+  }
+
   /// `layoutd_http_requests_in_flight` from `/metrics` on a new connection, or -1.
   static func requestsInFlight(port: Int) -> Double {
     guard let text = try? HTTPTestClient(port: port).request(path: "/metrics").bodyString else { return -1 }

@@ -9,13 +9,19 @@ import Testing
 struct DrainTests {
   @Test func answersDuringTheDrainCloseTheirConnection() throws {
     let server = try HTTPTestServer { $0.drainTimeout = 10 }
-    let client = try HTTPTestClient(port: server.port)
+    let client = try HTTPTestClient(port: server.port, timeout: 30)
     let before = try client.request(path: "/fixed")
     #expect(before.headers["Connection"] == nil)
+    // A request in progress when the drain begins (its body half sent) is answered, and its
+    // connection closed after the answer.
+    try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 4\r\n\r\nab")
+    #expect(waitUntil { server.gauges.liveRequestCount == 1 })
     let drained = server.drainInBackground()
     #expect(waitUntil { server.isDraining })
-    let during = try client.request(path: "/fixed")
+    try client.send("cd")
+    let during = try client.readResponse()
     #expect(during.status == 200)
+    #expect(during.bodyString == "abcd")
     #expect(during.headers["Connection"]?.lowercased() == "close")
     #expect(client.isClosedByServer())
     #expect(drained.wait(timeout: .now() + 8) == .success)
@@ -25,17 +31,39 @@ struct DrainTests {
   @Test(.timeLimit(.minutes(3)))
   func aDrainWaitsWithoutHoldingTheServerLock() throws {
     let server = try HTTPTestServer { $0.drainTimeout = 30 }
-    // An idle keep-alive connection holds the drain until the client closes it.
-    let idle = try HTTPTestClient(port: server.port)
-    #expect(try idle.request(path: "/fixed").status == 200)
+    // A request in progress (half its body sent) holds the drain until it is answered.
+    let client = try HTTPTestClient(port: server.port, timeout: 30)
+    try client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n01234")
+    #expect(waitUntil { server.gauges.liveRequestCount == 1 })
     let drained = server.drainInBackground()
     #expect(waitUntil { server.isDraining })
     // Takes the server's lock: returns while the drain still waits, as the drain sleeps on a
     // condition rather than under the lock.
     server.quiesce()
     #expect(drained.wait(timeout: .now()) == .timedOut)
-    idle.close()
+    try client.send("56789")
+    let answer = try client.readResponse()
+    #expect(answer.bodyString == "0123456789")
+    #expect(answer.headers["Connection"]?.lowercased() == "close")
     #expect(drained.wait(timeout: .now() + 20) == .success)
+  }
+
+  @Test(.timeLimit(.minutes(3)))
+  func aDrainClosesIdleKeepAliveConnectionsAfterItsGrace() throws {
+    // Idle connections would otherwise be held for the idle timeout, far past a container's stop.
+    let server = try HTTPTestServer {
+      $0.drainTimeout = 60
+      $0.connectionTimeout = 60
+    }
+    let idle = try (0..<3).map { _ in try HTTPTestClient(port: server.port, timeout: 30) }
+    for client in idle { #expect(try client.request(path: "/fixed").status == 200) }
+    let silent = try HTTPTestClient(port: server.port, timeout: 30)
+    #expect(waitUntil { server.gauges.openConnectionCount == 4 })
+    let drained = server.drainInBackground()
+    // 30 s only bounds a failure; the idle timeout is 60.
+    #expect(drained.wait(timeout: .now() + 30) == .success)
+    for client in idle + [silent] { #expect(client.isClosedByServer()) }
+    #expect(server.gauges.openConnectionCount == 0)
   }
 
   @Test func aDrainServesAConnectionAcceptedWhileItsWorkerWasBusy() throws {

@@ -65,11 +65,11 @@ package final class CloseWatcher: @unchecked Sendable {
   /// Connections watched now: started and not yet closed.
   package var watchedSockets: Int { table.withLock { $0.watchCount } }
 
-  /// Starts watching `socket` (libmicrohttpd's `STARTED`); nil when the epoll set refused it, and
-  /// the connection is then left to the idle timeout.
-  package func watch(_ socket: FileDescriptor) -> Watch? {
+  /// Starts watching `socket` (libmicrohttpd's `STARTED`), whose requests `activity` tells of;
+  /// nil when the epoll set refused it, and the connection is then left to the idle timeout.
+  package func watch(_ socket: FileDescriptor, activity: Activity? = nil) -> Watch? {
     let watch = table.withLock { table -> Watch? in
-      let watch = table.occupy(socket)
+      let watch = table.occupy(socket, activity: activity)
       do {
         try events.add(socket, for: [.peerClosedWriting, .oneShot], data: watch.packed)
         return watch
@@ -116,7 +116,19 @@ package final class CloseWatcher: @unchecked Sendable {
     for retry in table.withLock({ $0.takeDueRetries(now: now) }) {
       let delay = min(retry.delay * 2, WatchTable.longestRetryDelay)
       table.withLock { table in
-        if retry.isNudge {
+        if retry.isNudge, let idleSince = retry.idleSince {
+          // A drain's look at a connection: shut it if it stayed idle, else look again later.
+          guard table.socket(of: retry.watch) != nil else { return }
+          let reading = table.reading(of: retry.watch)
+          guard reading == idleSince, reading & 1 == 0 else {
+            table.retry(
+              retry.watch, after: retry.delay, now: now, isNudge: true, idleSince: reading)
+            return
+          }
+          shut(
+            retry.watch, nudgingAgainAfter: delay, idleSince: idleSince, now: now, in: &table,
+            outcome: &outcome)
+        } else if retry.isNudge {
           shut(retry.watch, nudgingAgainAfter: delay, now: now, in: &table, outcome: &outcome)
         } else {
           settle(retry.watch, after: delay, now: now, in: &table, outcome: &outcome)
@@ -139,6 +151,25 @@ package final class CloseWatcher: @unchecked Sendable {
     let now = MonotonicClock.now
     table.withLock { table in
       for watch in table.watches { table.retry(watch, after: 0, now: now, isNudge: true) }
+    }
+  }
+
+  /// The server drains: shuts the receiving half of every watched socket whose connection stays
+  /// idle for `idleGrace` nanoseconds from now (no request begins or is in progress), and again at
+  /// the usual intervals until it closes or a request comes.
+  ///
+  /// libmicrohttpd reads end-of-stream and closes such a connection at once, where it would
+  /// otherwise wait for its idle timeout (`connectionTimeout`): a client's keep-alive connection
+  /// would hold the drain that long. A connection in use is left to its answers, the first of
+  /// which closes it (`Connection: close`, as every answer during a drain), so a client that
+  /// sends request after request loses none to the drain; one idle for the grace and sending just
+  /// as it is shut meets the close every keep-alive client must expect (RFC 9112 §9.3.1).
+  package func nudgeIdleSockets(idleGrace: UInt64) {
+    let now = MonotonicClock.now
+    table.withLock { table in
+      for watch in table.watches {
+        table.retry(watch, after: idleGrace, now: now, isNudge: true, idleSince: table.reading(of: watch))
+      }
     }
   }
 
@@ -180,8 +211,8 @@ package final class CloseWatcher: @unchecked Sendable {
   /// Shuts the receiving half of `watch`'s socket, which wakes its worker, and does it again
   /// after `delay` unless the connection has closed by then. Drops a stale watch.
   private func shut(
-    _ watch: Watch, nudgingAgainAfter delay: UInt64, now: MonotonicClock.Instant, in table: inout WatchTable,
-    outcome: inout Outcome
+    _ watch: Watch, nudgingAgainAfter delay: UInt64, idleSince: UInt64? = nil, now: MonotonicClock.Instant,
+    in table: inout WatchTable, outcome: inout Outcome
   ) {
     guard let socket = table.socket(of: watch) else { return }
     do throws(Errno) {
@@ -191,11 +222,32 @@ package final class CloseWatcher: @unchecked Sendable {
       outcome.failed += 1
       return
     }
-    table.retry(watch, after: delay, now: now, isNudge: true)
+    table.retry(watch, after: delay, now: now, isNudge: true, idleSince: idleSince)
   }
 }
 
 extension CloseWatcher {
+  /// A connection's requests: counted by its worker as each begins (its headers are read) and
+  /// ends, read by a drain that closes the connections that stay idle (`nudgeIdleSockets()`).
+  ///
+  /// One counter, odd while a request is in progress: a connection whose count is even and the
+  /// same at two looks has had no request between them. Nothing on the request path but the two
+  /// increments.
+  package final class Activity: Sendable {
+    private let count = Atomic<UInt64>(0)
+
+    package init() {}
+
+    /// The count now: odd while a request is in progress.
+    package var reading: UInt64 { count.load(ordering: .sequentiallyConsistent) }
+
+    /// A request's headers were read.
+    package func begin() { count.wrappingAdd(1, ordering: .sequentiallyConsistent) }
+
+    /// The request ended.
+    package func end() { count.wrappingAdd(1, ordering: .sequentiallyConsistent) }
+  }
+
   /// One connection's watch: its slot in the watch table and the slot's generation.
   package struct Watch: Hashable, Sendable {
     package let slot: UInt32

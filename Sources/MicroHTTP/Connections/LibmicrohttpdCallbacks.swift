@@ -46,7 +46,10 @@ func noteConnection(
     let state = RequestState()
     if let connection {
       let socket = CMicroHTTPD_connection_fd(connection)
-      if socket >= 0 { state.closeWatch = server.closeWatcher.watch(FileDescriptor(rawValue: socket)) }
+      if socket >= 0 {
+        state.closeWatch = server.closeWatcher.watch(
+          FileDescriptor(rawValue: socket), activity: state.activity)
+      }
     }
     socketContext?.pointee = Unmanaged.passRetained(state).toOpaque()
     server.gauges.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
@@ -97,7 +100,8 @@ func serveRequest(
     conCls.pointee = reused
     server.gauges.liveRequests.add(1, ordering: .sequentiallyConsistent)
     return Unmanaged<RequestState>.fromOpaque(reused)._withUnsafeGuaranteedRef { state in
-      startRequest(state, server, connection, method: method, url: url, version: version)
+      state.activity.begin()
+      return startRequest(state, server, connection, method: method, url: url, version: version)
     }
   }
 }
@@ -211,6 +215,7 @@ func endRequest(
         state.prepared = nil
       }
       server.engine.end(state, completed: reason == .REQUEST_TERMINATED_COMPLETED_OK)
+      state.activity.end()
     }
     server.gauges.liveRequests.subtract(1, ordering: .sequentiallyConsistent)
     server.settled.notifyIfAwaited()

@@ -23,27 +23,35 @@ struct WatchTable {
     let delay: UInt64
     /// Whether the socket is shut already and is to be shut again (else it had bytes unread).
     let isNudge: Bool
+    /// For a drain's closing of idle connections: the connection's activity reading
+    /// (`CloseWatcher.Activity`) at the last look; it is shut only while the reading stays that,
+    /// even. Nil for a stop, which shuts whatever the connection does.
+    var idleSince: UInt64? = nil
   }
 
   /// Per slot: the watched socket's descriptor, or -1 when the slot is free.
   private var sockets: [Int32] = []
   /// Per slot: the generation of its current watch, or of its next one when it is free.
   private var generations: [UInt32] = []
+  /// Per slot: whether its connection has a request in progress, when it was told.
+  private var activities: [CloseWatcher.Activity?] = []
   /// The free slots, the most recently freed last.
   private var free: [UInt32] = []
   /// The sockets to look at again, in no order.
   private var retries: [Retry] = []
 
   /// Takes a slot for `socket` and returns its watch.
-  mutating func occupy(_ socket: FileDescriptor) -> CloseWatcher.Watch {
+  mutating func occupy(_ socket: FileDescriptor, activity: CloseWatcher.Activity?) -> CloseWatcher.Watch {
     let slot: UInt32
     if let reused = free.popLast() {
       slot = reused
       sockets[Int(slot)] = socket.rawValue
+      activities[Int(slot)] = activity
     } else {
       slot = UInt32(sockets.count)
       sockets.append(socket.rawValue)
       generations.append(0)
+      activities.append(activity)
     }
     return CloseWatcher.Watch(slot: slot, generation: generations[Int(slot)])
   }
@@ -64,16 +72,24 @@ struct WatchTable {
     let slot = Int(watch.slot)
     guard slot < sockets.count, generations[slot] == watch.generation else { return }
     sockets[slot] = -1
+    activities[slot] = nil
     generations[slot] &+= 1
     free.append(watch.slot)
   }
 
+  /// `watch`'s connection's activity reading (`CloseWatcher.Activity`); 0 when it was not told.
+  func reading(of watch: CloseWatcher.Watch) -> UInt64 {
+    guard socket(of: watch) != nil else { return 0 }
+    return activities[Int(watch.slot)]?.reading ?? 0
+  }
+
   /// Looks at `watch`'s socket again `delay` nanoseconds after `now`.
   mutating func retry(
-    _ watch: CloseWatcher.Watch, after delay: UInt64, now: MonotonicClock.Instant, isNudge: Bool
+    _ watch: CloseWatcher.Watch, after delay: UInt64, now: MonotonicClock.Instant, isNudge: Bool,
+    idleSince: UInt64? = nil
   ) {
     let due = MonotonicClock.Instant(nanoseconds: now.nanoseconds + delay)
-    retries.append(Retry(watch: watch, due: due, delay: delay, isNudge: isNudge))
+    retries.append(Retry(watch: watch, due: due, delay: delay, isNudge: isNudge, idleSince: idleSince))
   }
 
   /// Removes and returns the retries due at `now`.

@@ -112,8 +112,9 @@ package final class HTTPServer: Sendable {
   /// Idempotent.
   ///
   /// A keep-alive client that sends another request gets its answer and is then disconnected;
-  /// an idle one is waited for until its idle timeout (`connectionTimeout`) or the drain timeout
-  /// closes it, whichever comes first.
+  /// one that stays idle for `drainIdleGrace` is disconnected then
+  /// (`CloseWatcher.nudgeIdleSockets(idleGrace:)`), rather than held until its idle timeout
+  /// (`connectionTimeout`).
   package func drain() {
     drain(until: deadline())
   }
@@ -124,6 +125,8 @@ package final class HTTPServer: Sendable {
     guard daemon.withLock({ $0.quiesce() }) else { return }
     // After the listener closed: whoever sees `isDraining` knows new connects are refused.
     state.draining.store(true, ordering: .sequentiallyConsistent)
+    // From now on every answer closes its connection; those with no request in progress close now.
+    daemon.withLock { $0.closeIdleConnections() }
     let gauges = self.gauges
     state.settled.wait(until: deadline) {
       gauges.liveRequests.load(ordering: .sequentiallyConsistent) == 0
@@ -131,6 +134,11 @@ package final class HTTPServer: Sendable {
     }
     daemon.withLock { $0.stop() }
   }
+
+  /// How long a connection must stay idle during a drain to be closed, in nanoseconds: 1 s. A
+  /// client sending request after request is never idle that long, and gets `Connection: close`
+  /// on its next answer instead; a pool's idle connection is closed 1 s into the drain.
+  static let drainIdleGrace: UInt64 = 1_000_000_000
 
   /// `configuration.drainTimeout` seconds from now, on the monotonic clock.
   private func deadline() -> MonotonicClock.Instant {
@@ -159,6 +167,14 @@ extension HTTPServer {
       guard pointer != nil else { return false }
       listener.stopAccepting()
       return true
+    }
+
+    /// Has the connections that stay idle for `HTTPServer.drainIdleGrace` from now closed
+    /// (`CloseWatcher.nudgeIdleSockets(idleGrace:)`).
+    func closeIdleConnections() {
+      guard pointer != nil, let state else { return }
+      state.takeUnretainedValue().closeWatcher.nudgeIdleSockets(idleGrace: HTTPServer.drainIdleGrace)
+      listener.serveCloseWatcher()
     }
 
     /// Stops accepting, stops the daemon (closing every connection and joining its threads),
