@@ -6,11 +6,11 @@ package struct SocketAddress: Sendable {
   /// Whether this is an IPv6 address.
   package let isIPv6: Bool
 
-  /// Parses `host` (`localhost`, an IPv4 literal, an IPv6 literal with or without brackets);
-  /// nil when it is none of these or `port` is outside 0…65535.
+  /// Parses `host` (`localhost` in any case, an IPv4 literal, an IPv6 literal with or without
+  /// brackets); nil when it is none of these or `port` is outside 0…65535.
   package init?(host: String, port: Int) {
     guard (0...65_535).contains(port) else { return nil }
-    var literal = host == "localhost" ? "127.0.0.1" : host
+    var literal = host.lowercased() == "localhost" ? "127.0.0.1" : host
     if literal.hasPrefix("["), literal.hasSuffix("]") { literal = String(literal.dropFirst().dropLast()) }
     var v4 = sockaddr_in()
     if inet_pton(AF_INET, literal, &v4.sin_addr) == 1 {

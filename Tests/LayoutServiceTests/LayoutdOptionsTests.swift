@@ -102,6 +102,20 @@ struct LayoutdOptionsTests {
     (["--max-body-bytes", "0"], "--max-body-bytes: expected a whole number from 1 to 67108864, got '0'"),
     (["--log-format", "xml"], "--log-format: expected off, text or json, got 'xml'"),
     (["serve"], "unexpected argument 'serve'"),
+    (["--host", "999.1.1.1"], "--host: expected localhost or an IPv4 or IPv6 address, got '999.1.1.1'"),
+    (["--host", "example.com"], "--host: expected localhost or an IPv4 or IPv6 address, got 'example.com'"),
+    (
+      ["--cors-origin", "https://a.example/"],
+      "--cors-origin: expected an origin such as https://example.com or http://localhost:3000 (no path, one per flag) or *, got 'https://a.example/'"
+    ),
+    (
+      ["--cors-origin", "example.com"],
+      "--cors-origin: expected an origin such as https://example.com or http://localhost:3000 (no path, one per flag) or *, got 'example.com'"
+    ),
+    (
+      ["--cors-origin", "https://a.example,https://b.example"],
+      "--cors-origin: expected an origin such as https://example.com or http://localhost:3000 (no path, one per flag) or *, got 'https://a.example,https://b.example'"
+    ),
   ])
   func badFlagsNameTheFlag(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) {
@@ -113,5 +127,30 @@ struct LayoutdOptionsTests {
     #expect(throws: UsageError("PORT: expected a whole number from 0 to 65535, got 'eighty'")) {
       try LayoutdOptions.parse(arguments: [], environment: ["PORT": "eighty"])
     }
+    // Where another variable wins, too.
+    #expect(throws: UsageError("PORT: expected a whole number from 0 to 65535, got 'eighty'")) {
+      try LayoutdOptions.parse(arguments: [], environment: ["PORT": "eighty", "LAYOUTD_PORT": "7001"])
+    }
+  }
+
+  @Test func aFlagGivenLeavesItsVariablesUnread() throws {
+    let environment = ["PORT": "abc", "LAYOUTD_PORT": "tcp://10.0.0.1:80", "LAYOUTD_DRAIN_DELAY": "soon"]
+    #expect(try options(["--port", "0", "--drain-delay", "1"], environment: environment).server.port == 0)
+    #expect(try LayoutdOptions.parse(arguments: ["--help"], environment: environment) == .help)
+  }
+
+  @Test func originsAreLowercasedAsBrowsersSendThemAndHostsReadInAnyCase() throws {
+    let parsed = try options(["--cors-origin", "HTTPS://A.Example:8443", "--host", "LOCALHOST"])
+    #expect(parsed.service.cors.origins == ["https://a.example:8443"])
+    #expect(parsed.server.host == "LOCALHOST")
+    #expect(
+      try options(["--cors-origin", "http://[::1]:3000"]).service.cors.origins == ["http://[::1]:3000"])
+  }
+
+  @Test func aKubernetesServiceLinkIsNotAPort() throws {
+    // What Kubernetes sets in every pod of a namespace with a Service named `layoutd`.
+    let link = ["LAYOUTD_PORT": "tcp://10.96.0.12:80", "LAYOUTD_SERVICE_PORT": "80"]
+    #expect(try options([], environment: link).server.port == 8080)
+    #expect(try options([], environment: link.merging(["PORT": "9000"]) { $1 }).server.port == 9000)
   }
 }

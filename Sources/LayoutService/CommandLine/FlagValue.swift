@@ -1,3 +1,5 @@
+import Posix
+
 /// What a `layoutd` flag takes: how its text is read and checked, and how a value is shown again.
 struct FlagValue<Value>: Sendable {
   /// What the usage text calls the value: `N`, `ADDRESS`, `off|text|json`.
@@ -41,22 +43,35 @@ extension FlagValue<Double> {
 }
 
 extension FlagValue<String> {
-  /// An address to bind: any text but the empty one.
+  /// An address to bind: `localhost`, or an IPv4 or IPv6 literal (what `SocketAddress` reads).
   static let address = FlagValue(
     name: "ADDRESS",
     read: { text, source throws(UsageError) in
       guard !text.isEmpty else { throw UsageError("\(source) needs an address") }
+      guard SocketAddress(host: text, port: 0) != nil else {
+        throw UsageError("\(source): expected localhost or an IPv4 or IPv6 address, got '\(text)'")
+      }
       return text
     }, show: { $0 })
 
-  /// A CORS origin, or `*`: text without white space.
+  /// A CORS origin, or `*`: a scheme, `://` and a host with an optional port, as a browser
+  /// sends `Origin` (RFC 6454 §6.2), lowercased as the browser writes it; no path, not even `/`,
+  /// and one origin a flag.
   static let origin = FlagValue(
     name: "ORIGIN",
     read: { text, source throws(UsageError) in
-      guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
-        throw UsageError("\(source): expected an origin such as https://example.com or *")
+      if text == "*" { return text }
+      let parts = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+      let isOrigin =
+        parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        && parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        && !parts[1].contains { $0.isWhitespace || "/?#,@".contains($0) }
+      guard isOrigin else {
+        throw UsageError(
+          "\(source): expected an origin such as https://example.com or http://localhost:3000 "
+            + "(no path, one per flag) or *, got '\(text)'")
       }
-      return text
+      return text.lowercased()
     }, show: { $0 })
 }
 

@@ -200,6 +200,17 @@ extension HTTPServer {
 
 /// Why an `HTTPServer` could not start.
 package enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The system's sentence for `errno` (`strerror`), with what to do for the common ones.
+  private static func reason(_ errno: Int32) -> String {
+    guard errno != 0 else { return "libmicrohttpd refused to start" }
+    let sentence = "\(Errno(rawValue: errno).message) (errno \(errno))"
+    switch errno {
+    case EACCES: return sentence + ": a port below 1024 needs root or CAP_NET_BIND_SERVICE"
+    case EADDRNOTAVAIL: return sentence + ": the address is not one of this machine's"
+    default: return sentence
+    }
+  }
+
   /// Another socket is already listening on `host:port`.
   case addressInUse(host: String, port: Int)
   /// `host` is not `localhost` or an IPv4/IPv6 literal, or `port` is outside 0...65535.
@@ -215,7 +226,7 @@ package enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible
     case .invalidAddress(let host, let port):
       "invalid listen address \(HTTPSyntax.authority(host: host, port: port)): use localhost or an IP literal and a port 0...65535"
     case .cannotStart(let host, let port, let errno):
-      "cannot listen on \(HTTPSyntax.authority(host: host, port: port)) (errno \(errno))"
+      "cannot listen on \(HTTPSyntax.authority(host: host, port: port)): \(Self.reason(errno))"
     }
   }
 }
