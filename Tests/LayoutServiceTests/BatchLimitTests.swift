@@ -84,6 +84,25 @@ struct BatchLimitTests {
     #expect(waitUntil { fixture.gauges.heldBodyBytes == 0 })
   }
 
+  @Test func aBatchTheBudgetCouldNeverHoldIs413NotARetry() throws {
+    // 1 MiB of budget, the default 8 MiB batch limit: a 750 KB batch and the room for its answer
+    // (half again) pass the seven eighths batches may hold, even with nothing else held.
+    let item =
+      #"{"container":{"x":0,"y":0,"width":390,"height":844},"keyboardHeight":336,"#
+      + #""field":{"x":20,"y":700,"width":350,"height":44}}"#
+    let large =
+      "[" + Array(repeating: item, count: 5_000 * 150 / item.utf8.count).joined(separator: ",") + "]"
+    #expect(large.utf8.count > 700_000)
+    let fixture = try HTTPTestServer.layoutd { $0.maxBodyMemory = 1 << 20 }
+    let refused = try fixture.client().post("/avoid/batch", large)
+    #expect(refused.status == 413)
+    #expect(refused.headers["Retry-After"] == nil)
+    #expect(refused.bodyString.contains("larger than \((1 << 20) * 7 / 8 * 2 / 3) bytes"))
+    // One it can hold is answered.
+    let held = "[" + Array(repeating: item, count: 1_000).joined(separator: ",") + "]"
+    #expect(try BatchTests.elements(try fixture.client().post("/avoid/batch", held)).count == 1_000)
+  }
+
   @Test func theBatchLimitIsAFlagAndAnEnvironmentVariable() throws {
     func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws -> LayoutdOptions {
       guard case .run(let options) = try LayoutdOptions.parse(arguments: arguments, environment: environment)

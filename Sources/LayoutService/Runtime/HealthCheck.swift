@@ -145,7 +145,7 @@ extension HealthCheck {
     /// One line for stderr.
     package var description: String {
       switch self {
-      case .noPort: "port 0 names no server to ask: give --port or LAYOUTD_PORT"
+      case .noPort: "port 0 names no server to ask: give --port, LAYOUTD_PORT or PORT"
       case .invalidHost: "the host is not localhost or an IP literal"
       case .system(let call, let error): "\(call): \(error.message)"
       case .timedOut(let phase, let seconds):

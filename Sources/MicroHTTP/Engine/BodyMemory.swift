@@ -34,6 +34,12 @@ package final class BodyMemory: Sendable {
   /// Takes refused so far because the budget was spent.
   package var refusalCount: Int { refused.load(ordering: .relaxed) }
 
+  /// Whether a request or answer holding `total` bytes in all fits the budget when nothing else
+  /// holds any: one that does not is refused whatever happens, and waiting does not help.
+  package func couldEverHold(_ total: Int) -> Bool {
+    total <= (total <= smallLimit ? limit : limit - reserve)
+  }
+
   /// Takes `bytes` more for a request or answer that then holds `total` bytes in all; `false`
   /// (and a refusal counted) when that would take the budget over what such a total may use.
   package func take(_ bytes: Int, holding total: Int) -> Bool {

@@ -107,7 +107,9 @@ extension RequestEngine {
       let answerRoom = state.contentLength > maxBodyBytes ? state.contentLength / 2 : 0
       let total = state.contentLength + answerRoom
       guard bodyMemory.take(total, holding: total) else {
-        state.reply = .problem(.bodyMemorySpent)
+        // One the budget cannot hold even alone is too large: a 503 would ask for retries forever.
+        state.reply = .problem(
+          bodyMemory.couldEverHold(total) ? .bodyMemorySpent : .contentTooLarge(limit: largestHeldBody))
         state.closesConnection = true
         return .answerNow
       }
@@ -115,6 +117,14 @@ extension RequestEngine {
       state.answerRoom = answerRoom
     }
     return .readBody
+  }
+
+  /// The largest body the body budget holds with the room for its answer, when nothing else
+  /// holds any: `maxBodyMemory`, or two thirds of its seven eighths for a body past
+  /// `maxBodyBytes` (the eighth is kept for small requests; the room is half the body).
+  private var largestHeldBody: Int {
+    let batches = (bodyMemory.limit - bodyMemory.reserve) * 2 / 3
+    return max(min(maxBodyBytes, bodyMemory.limit), batches)
   }
 
   /// A piece of the body arrived: keeps it, unless the request is already answered or a problem
