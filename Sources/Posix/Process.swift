@@ -17,8 +17,32 @@ package enum ProcessInfo {
     return result
   }
 
-  /// The number of online cores (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
-  package static var coreCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  /// The cores the process may run on, at least 1: those its CPU affinity allows
+  /// (`sched_getaffinity(2)`, which a container's cpuset narrows, `docker run --cpuset-cpus`),
+  /// fewer when a cgroup v2 quota (`/sys/fs/cgroup/cpu.max`, `docker run --cpus`) allows less,
+  /// rounded up; the online cores (`sysconf(_SC_NPROCESSORS_ONLN)`) when the affinity is unknown.
+  package static var coreCount: Int {
+    var cores = (try? systemCall("sched_getaffinity") { CGlibcShims_affinity_cpu_count() }).map(Int.init) ?? 0
+    if cores <= 0 { cores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) }
+    if let quota = cgroupCoreQuota { cores = min(cores, quota) }
+    return max(1, cores)
+  }
+
+  /// The cores a cgroup v2 CPU quota allows, rounded up (`cpu.max`: `150000 100000` is 2), or nil
+  /// when there is none (`max`) or no such file.
+  static var cgroupCoreQuota: Int? {
+    guard let bytes = FileDescriptor.contents(ofFile: "/sys/fs/cgroup/cpu.max") else { return nil }
+    return coreQuota(cpuMax: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The cores the `cpu.max` line `text` allows, rounded up; nil for `max` or a line that does not
+  /// read.
+  package static func coreQuota(cpuMax text: String) -> Int? {
+    let fields = text.split(whereSeparator: \.isWhitespace)
+    guard fields.count == 2, let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0
+    else { return nil }
+    return (quota + period - 1) / period
+  }
 
   /// Raises the soft limit on open descriptors (`RLIMIT_NOFILE`) so that `needed` can be open,
   /// up to the hard limit; returns the soft limit in force afterwards.

@@ -40,15 +40,21 @@ final class LayoutdProcess: @unchecked Sendable {
     return folder.appendingPathComponent("layoutd")
   }
 
-  /// Starts `layoutd` with `arguments` and `environment` added to this process's; stderr is a
-  /// pipe of `stderrPipeBytes` (the kernel's default when nil) read as `reading` says.
+  /// Starts `layoutd` with `arguments` and `environment` added to this process's, through
+  /// `launcher` when given (a command such as `taskset -c 0` that runs what follows it); stderr is
+  /// a pipe of `stderrPipeBytes` (the kernel's default when nil) read as `reading` says.
   init(
     _ arguments: [String], environment: [String: String] = [:], reading: StderrReading = .all,
-    stderrPipeBytes: Int32? = nil
+    stderrPipeBytes: Int32? = nil, launcher: [String] = []
   ) throws {
     self.reading = reading
-    process.executableURL = Self.executable
-    process.arguments = arguments
+    if let command = launcher.first {
+      process.executableURL = URL(fileURLWithPath: command)
+      process.arguments = launcher.dropFirst() + [Self.executable.path] + arguments
+    } else {
+      process.executableURL = Self.executable
+      process.arguments = arguments
+    }
     var merged = ProcessInfo.processInfo.environment
     merged["LAYOUTD_PORT"] = nil
     merged["PORT"] = nil

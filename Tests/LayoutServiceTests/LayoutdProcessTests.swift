@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTesting
 import LayoutService
+import Posix
 import Testing
 
 /// The `layoutd` binary, run as a process.
@@ -18,6 +19,25 @@ struct LayoutdProcessTests {
     let layoutd = try LayoutdProcess(["--version"])
     #expect(layoutd.waitForExit() == 0, "\(layoutd.stderr)")
     #expect(layoutd.stdout == "layoutd \(LayoutdVersion.current)\n")
+  }
+
+  @Test func oneWorkerPerCoreCountsTheCoresItMayRunOn() throws {
+    // A container's cpuset narrows the process's affinity, as `taskset` does.
+    let layoutd = try LayoutdProcess(
+      ["--port", "0", "--host", "127.0.0.1", "--threads", "0", "--log-format", "off"],
+      launcher: ["/usr/bin/taskset", "-c", "0"])
+    _ = try layoutd.waitForPort()
+    #expect(layoutd.stderr.contains("(threads: 1,"), "\(layoutd.stderr)")
+    layoutd.signal(SIGTERM)
+    #expect(layoutd.waitForExit(seconds: 30) == 0)
+  }
+
+  @Test func aCgroupQuotaReadsAsTheCoresItAllows() {
+    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "150000 100000\n") == 2)
+    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "100000 100000") == 1)
+    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "50000 100000") == 1)
+    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "max 100000") == nil)
+    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "") == nil)
   }
 
   @Test func aBadFlagExits2NamingIt() throws {

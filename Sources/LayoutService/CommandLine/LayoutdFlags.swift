@@ -17,7 +17,7 @@ extension LayoutdOptions {
       "--threads", .wholeNumber(0...256), at: \.server.threads,
       help: "worker threads, 0 for one per core",
       documentation:
-        "worker threads, `0` for one per core (epoll(7) event loops; one accept thread spreads connections over them)"
+        "worker threads, `0` for one per core it may run on (its CPU affinity, a cgroup quota such as `docker run --cpus`; epoll(7) event loops; one accept thread spreads connections over them)"
     ),
     LayoutdFlag(
       "--max-body-bytes", .wholeNumber(1...(64 << 20)), at: \.server.maxBodyBytes,
