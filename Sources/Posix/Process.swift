@@ -18,14 +18,32 @@ package enum ProcessInfo {
   }
 
   /// The cores the process may run on, at least 1: those its CPU affinity allows
-  /// (`sched_getaffinity(2)`, which a container's cpuset narrows, `docker run --cpuset-cpus`),
-  /// fewer when a cgroup v2 quota (`/sys/fs/cgroup/cpu.max`, `docker run --cpus`) allows less,
-  /// rounded up; the online cores (`sysconf(_SC_NPROCESSORS_ONLN)`) when the affinity is unknown.
+  /// (`Cpus_allowed` in `/proc/self/status`, which a container's cpuset narrows, `docker run
+  /// --cpuset-cpus`), fewer when a cgroup v2 quota (`/sys/fs/cgroup/cpu.max`, `docker run --cpus`)
+  /// allows less, rounded up; the online cores (`sysconf(_SC_NPROCESSORS_ONLN)`) when the
+  /// affinity cannot be read.
   package static var coreCount: Int {
-    var cores = (try? systemCall("sched_getaffinity") { CGlibcShims_affinity_cpu_count() }).map(Int.init) ?? 0
+    let status = FileDescriptor.contents(ofFile: "/proc/self/status").map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    var cores = status.flatMap(allowedCores(status:)) ?? 0
     if cores <= 0 { cores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) }
     if let quota = cgroupCoreQuota { cores = min(cores, quota) }
     return max(1, cores)
+  }
+
+  /// The CPUs the `Cpus_allowed` line of a `/proc/<pid>/status` text allows (a hexadecimal mask
+  /// in 32-bit groups separated by commas: `3`, `ffffffff,00000001`), or nil without one.
+  package static func allowedCores(status text: String) -> Int? {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else {
+      return nil
+    }
+    var count = 0
+    for digit in line.dropFirst("Cpus_allowed:".count) where digit != "," && !digit.isWhitespace {
+      guard let value = digit.hexDigitValue else { return nil }
+      count += value.nonzeroBitCount
+    }
+    return count
   }
 
   /// The cores a cgroup v2 CPU quota allows, rounded up (`cpu.max`: `150000 100000` is 2), or nil

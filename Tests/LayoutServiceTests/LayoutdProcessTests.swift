@@ -38,6 +38,9 @@ struct LayoutdProcessTests {
     #expect(Posix.ProcessInfo.coreQuota(cpuMax: "50000 100000") == 1)
     #expect(Posix.ProcessInfo.coreQuota(cpuMax: "max 100000") == nil)
     #expect(Posix.ProcessInfo.coreQuota(cpuMax: "") == nil)
+    #expect(Posix.ProcessInfo.allowedCores(status: "Name:\tlayoutd\nCpus_allowed:\t3\n") == 2)
+    #expect(Posix.ProcessInfo.allowedCores(status: "Cpus_allowed:\tffffffff,00000001\n") == 33)
+    #expect(Posix.ProcessInfo.allowedCores(status: "Name:\tlayoutd\n") == nil)
   }
 
   @Test func aBadFlagExits2NamingIt() throws {
