@@ -64,6 +64,46 @@ struct DrainTests {
     #expect(drained.wait(timeout: .now() + 30) == .success)
     for client in idle + [silent] { #expect(client.isClosedByServer()) }
     #expect(server.gauges.openConnectionCount == 0)
+    // The watcher's own shutdowns are not taken for clients' closes.
+    #expect(server.closeWatcher.shutSockets == 0)
+  }
+
+  @Test(.timeLimit(.minutes(3)))
+  func aRequestWaitingUnreadIsNotCutAndALateConnectionIsClosedWhenIdle() throws {
+    let held = HeldHandler()
+    let server = try HTTPTestServer(router: held.adding(reply: "slow reply")) {
+      $0.threads = 1
+      $0.drainTimeout = 60
+      $0.connectionTimeout = 60
+      $0.drainIdleGrace = 0.05
+    }
+    defer { server.stop() }
+    // A keep-alive connection, idle, then the only worker held in a handler.
+    let waiting = try HTTPTestClient(port: server.port, timeout: 30)
+    #expect(try waiting.request(path: "/fixed").status == 200)
+    let busy = try HTTPTestClient(port: server.port, timeout: 30)
+    try busy.send(HTTPTestClient.encode(method: "GET", path: "/slow", host: "test"))
+    #expect(held.waitUntilEntered())
+    // Accepted while the worker is held: it starts only once the drain has begun.
+    let late = try HTTPTestClient(port: server.port, timeout: 30)
+    #expect(waitUntil { server.gauges.pendingConnectionCount == 1 })
+    let drained = server.drainInBackground()
+    #expect(waitUntil { server.isDraining })
+    // Half a request sent now waits unread while the worker is held: the drain's looks find
+    // bytes to read on its connection and leave it (shut, the rest of the body could not come).
+    try waiting.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n01234")
+    let looks = server.closeWatcher.idleLooks
+    #expect(waitUntil { server.closeWatcher.idleLooks >= looks + 3 })
+    held.release.signal()
+    #expect(try busy.readResponse().bodyString == "slow reply")
+    #expect(waitUntil { server.gauges.liveRequestCount == 1 })
+    try waiting.send("56789")
+    let answer = try waiting.readResponse()
+    #expect(answer.bodyString == "0123456789")
+    #expect(answer.headers["Connection"]?.lowercased() == "close")
+    // The late one, silent, is closed after the grace, not at the 60 s timeouts.
+    #expect(late.isClosedByServer())
+    #expect(drained.wait(timeout: .now() + 30) == .success)
   }
 
   @Test func aDrainServesAConnectionAcceptedWhileItsWorkerWasBusy() throws {

@@ -41,6 +41,12 @@ package final class CloseWatcher: @unchecked Sendable {
   /// System calls that failed where none should (`epoll_ctl`, `ioctl`, `shutdown`).
   private let failureCount = Atomic<Int>(0)
 
+  /// Nanoseconds a connection must stay idle to be closed, once a drain has begun
+  /// (`nudgeIdleSockets(idleGrace:)`); 0 before.
+  private let drainIdleGrace = Atomic<UInt64>(0)
+  /// Looks a drain has taken at connections to see whether they stayed idle.
+  private let idleLookCount = Atomic<Int>(0)
+
   /// A new watcher with an empty epoll set (`epoll_create1`).
   package init() throws(Errno) {
     events = try EpollSet()
@@ -56,6 +62,9 @@ package final class CloseWatcher: @unchecked Sendable {
   /// Sockets shut so far because their client had closed (tests and diagnostics).
   package var shutSockets: Int { shutCount.load(ordering: .relaxed) }
 
+  /// Looks a drain has taken so far at connections, to see whether they stayed idle (tests).
+  package var idleLooks: Int { idleLookCount.load(ordering: .relaxed) }
+
   /// System calls that failed so far where none should; each such connection is left to the
   /// idle timeout. A call on a socket that is not open (the hazard the lock guards against), or
   /// with a bad argument, stops a debug build instead (`systemCall(_:mistakes:_:)`), so a test
@@ -70,6 +79,12 @@ package final class CloseWatcher: @unchecked Sendable {
   package func watch(_ socket: FileDescriptor, activity: Activity? = nil) -> Watch? {
     let watch = table.withLock { table -> Watch? in
       let watch = table.occupy(socket, activity: activity)
+      // Started during a drain (accepted last, or queued behind a busy worker): looked at too.
+      let grace = drainIdleGrace.load(ordering: .relaxed)
+      if grace > 0 {
+        table.retry(
+          watch, after: grace, now: MonotonicClock.now, isNudge: true, idleSince: table.reading(of: watch))
+      }
       do {
         try events.add(socket, for: [.peerClosedWriting, .oneShot], data: watch.packed)
         return watch
@@ -117,17 +132,25 @@ package final class CloseWatcher: @unchecked Sendable {
       let delay = min(retry.delay * 2, WatchTable.longestRetryDelay)
       table.withLock { table in
         if retry.isNudge, let idleSince = retry.idleSince {
-          // A drain's look at a connection: shut it if it stayed idle, else look again later.
-          guard table.socket(of: retry.watch) != nil else { return }
+          // A drain's look at a connection: shut it if it stayed idle (no request begun, none in
+          // progress, no byte of one waiting unread), else look again a grace later.
+          guard let socket = table.socket(of: retry.watch) else { return }
+          idleLookCount.add(1, ordering: .relaxed)
           let reading = table.reading(of: retry.watch)
-          guard reading == idleSince, reading & 1 == 0 else {
+          let unread = (try? socket.unreadByteCount()) ?? 1
+          guard reading == idleSince, reading & 1 == 0, unread == 0 else {
             table.retry(
-              retry.watch, after: retry.delay, now: now, isNudge: true, idleSince: reading)
+              retry.watch, after: drainIdleGrace.load(ordering: .relaxed), now: now, isNudge: true,
+              idleSince: reading)
             return
           }
+          // The shut wakes the watcher's own epoll set too: not a client's close to act on.
+          table.markShutByDrain(retry.watch)
+          // Shut again 8 ms after the first shutdown, then at doubling intervals, as any nudge.
+          let first = retry.delay > WatchTable.longestRetryDelay
           shut(
-            retry.watch, nudgingAgainAfter: delay, idleSince: idleSince, now: now, in: &table,
-            outcome: &outcome)
+            retry.watch, nudgingAgainAfter: first ? WatchTable.firstNudgeDelay : delay, idleSince: idleSince,
+            now: now, in: &table, outcome: &outcome)
         } else if retry.isNudge {
           shut(retry.watch, nudgingAgainAfter: delay, now: now, in: &table, outcome: &outcome)
         } else {
@@ -166,6 +189,7 @@ package final class CloseWatcher: @unchecked Sendable {
   /// as it is shut meets the close every keep-alive client must expect (RFC 9112 §9.3.1).
   package func nudgeIdleSockets(idleGrace: UInt64) {
     let now = MonotonicClock.now
+    drainIdleGrace.store(max(1, idleGrace), ordering: .relaxed)
     table.withLock { table in
       for watch in table.watches {
         table.retry(watch, after: idleGrace, now: now, isNudge: true, idleSince: table.reading(of: watch))
@@ -194,7 +218,7 @@ package final class CloseWatcher: @unchecked Sendable {
     _ watch: Watch, after delay: UInt64, now: MonotonicClock.Instant, in table: inout WatchTable,
     outcome: inout Outcome
   ) {
-    guard let socket = table.socket(of: watch) else { return }
+    guard let socket = table.socket(of: watch), !table.isShutByDrain(watch) else { return }
     do throws(Errno) {
       guard try socket.unreadByteCount() == 0 else {
         table.retry(watch, after: delay, now: now, isNudge: false)

@@ -33,8 +33,11 @@ struct WatchTable {
   private var sockets: [Int32] = []
   /// Per slot: the generation of its current watch, or of its next one when it is free.
   private var generations: [UInt32] = []
-  /// Per slot: whether its connection has a request in progress, when it was told.
+  /// Per slot: its connection's request count (`CloseWatcher.Activity`), when it was told.
   private var activities: [CloseWatcher.Activity?] = []
+  /// Per slot: whether a drain has shut the socket as idle (its own shutdown then reports as a
+  /// client's close would, and is not one).
+  private var shutByDrain: [Bool] = []
   /// The free slots, the most recently freed last.
   private var free: [UInt32] = []
   /// The sockets to look at again, in no order.
@@ -47,11 +50,13 @@ struct WatchTable {
       slot = reused
       sockets[Int(slot)] = socket.rawValue
       activities[Int(slot)] = activity
+      shutByDrain[Int(slot)] = false
     } else {
       slot = UInt32(sockets.count)
       sockets.append(socket.rawValue)
       generations.append(0)
       activities.append(activity)
+      shutByDrain.append(false)
     }
     return CloseWatcher.Watch(slot: slot, generation: generations[Int(slot)])
   }
@@ -75,6 +80,17 @@ struct WatchTable {
     activities[slot] = nil
     generations[slot] &+= 1
     free.append(watch.slot)
+  }
+
+  /// Notes that a drain has shut `watch`'s socket as idle.
+  mutating func markShutByDrain(_ watch: CloseWatcher.Watch) {
+    guard socket(of: watch) != nil else { return }
+    shutByDrain[Int(watch.slot)] = true
+  }
+
+  /// Whether a drain has shut `watch`'s socket as idle.
+  func isShutByDrain(_ watch: CloseWatcher.Watch) -> Bool {
+    socket(of: watch) != nil && shutByDrain[Int(watch.slot)]
   }
 
   /// `watch`'s connection's activity reading (`CloseWatcher.Activity`); 0 when it was not told.

@@ -41,6 +41,9 @@ extension HTTPServer {
     package static let answerReserve = 1024
     /// Seconds `stop()` and `drain()` wait for requests in flight to be answered.
     package var drainTimeout = 10.0
+    /// Seconds a keep-alive connection must stay idle during a drain to be closed
+    /// (`HTTPServer.drain()`): a client sending request after request is never idle that long.
+    package var drainIdleGrace = 1.0
     /// The most request-body and answer bytes held at once over all connections (`BodyMemory`):
     /// a request whose announced body would take the total over it is answered 503 with
     /// `Retry-After` before its body is read, a chunked body that crosses it when it ends. An

@@ -112,7 +112,7 @@ package final class HTTPServer: Sendable {
   /// Idempotent.
   ///
   /// A keep-alive client that sends another request gets its answer and is then disconnected;
-  /// one that stays idle for `drainIdleGrace` is disconnected then
+  /// one that stays idle for `configuration.drainIdleGrace` is disconnected then
   /// (`CloseWatcher.nudgeIdleSockets(idleGrace:)`), rather than held until its idle timeout
   /// (`connectionTimeout`).
   package func drain() {
@@ -125,8 +125,9 @@ package final class HTTPServer: Sendable {
     guard daemon.withLock({ $0.quiesce() }) else { return }
     // After the listener closed: whoever sees `isDraining` knows new connects are refused.
     state.draining.store(true, ordering: .sequentiallyConsistent)
-    // From now on every answer closes its connection; those with no request in progress close now.
-    daemon.withLock { $0.closeIdleConnections() }
+    // From now on every answer closes its connection; those that stay idle for the grace close.
+    let grace = UInt64(max(0.001, configuration.drainIdleGrace) * 1e9)
+    daemon.withLock { $0.closeIdleConnections(idleGrace: grace) }
     let gauges = self.gauges
     state.settled.wait(until: deadline) {
       gauges.liveRequests.load(ordering: .sequentiallyConsistent) == 0
@@ -134,11 +135,6 @@ package final class HTTPServer: Sendable {
     }
     daemon.withLock { $0.stop() }
   }
-
-  /// How long a connection must stay idle during a drain to be closed, in nanoseconds: 1 s. A
-  /// client sending request after request is never idle that long, and gets `Connection: close`
-  /// on its next answer instead; a pool's idle connection is closed 1 s into the drain.
-  static let drainIdleGrace: UInt64 = 1_000_000_000
 
   /// `configuration.drainTimeout` seconds from now, on the monotonic clock.
   private func deadline() -> MonotonicClock.Instant {
@@ -169,11 +165,11 @@ extension HTTPServer {
       return true
     }
 
-    /// Has the connections that stay idle for `HTTPServer.drainIdleGrace` from now closed
+    /// Has the connections that stay idle for `idleGrace` nanoseconds from now closed
     /// (`CloseWatcher.nudgeIdleSockets(idleGrace:)`).
-    func closeIdleConnections() {
+    func closeIdleConnections(idleGrace: UInt64) {
       guard pointer != nil, let state else { return }
-      state.takeUnretainedValue().closeWatcher.nudgeIdleSockets(idleGrace: HTTPServer.drainIdleGrace)
+      state.takeUnretainedValue().closeWatcher.nudgeIdleSockets(idleGrace: idleGrace)
       listener.serveCloseWatcher()
     }
 

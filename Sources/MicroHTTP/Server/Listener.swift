@@ -124,7 +124,10 @@ private struct AcceptLoop: @unchecked Sendable {
       var watched = [wake]
       if accepting { watched.append(socket) }
       watched.append(watcher.descriptor)
-      let timeout = watcher.retryTimeout
+      // Once it no longer accepts (a drain), retries come from workers too (a connection started
+      // late is looked at): they are served within 100 ms even when nothing wakes the thread.
+      let due = watcher.retryTimeout
+      let timeout = accepting ? due : due < 0 ? 100 : min(due, 100)
       guard let ready = try? Poll.readable(watched, timeoutMilliseconds: timeout) else { return }
       if ready[watched.count - 1] || timeout >= 0 { watcher.service() }
       if accepting, ready[1] { acceptAll() }
