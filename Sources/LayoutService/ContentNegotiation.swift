@@ -34,12 +34,13 @@ enum MediaType {
   /// `isReadAsJSON(_:)` over any bytes.
   static func isReadAsJSON<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bool
   where Bytes.Element == UInt8 {
-    let type = trimmed(bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)])
-    return isJSONType(type) && foreignCharset(bytes) == nil
-  }
-
-  /// Whether a media type without parameters is one read as JSON.
-  private static func isJSONType<Bytes: Collection>(_ type: Bytes) -> Bool where Bytes.Element == UInt8 {
+    var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+    var start = bytes.startIndex
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+    while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 {
+      end = bytes.index(before: end)
+    }
+    let type = bytes[start..<end]
     if equal(type, "application/json") || equal(type, "text/plain")
       || equal(type, "application/x-www-form-urlencoded")
     {
@@ -49,42 +50,6 @@ enum MediaType {
     let subtype = type[type.index(after: slash)...]
     let suffix = "+json".utf8.count
     return subtype.count > suffix && equal(subtype.suffix(suffix), "+json")
-  }
-
-  /// The `charset` a `Content-Type` value names when it is not UTF-8 (`utf-16`, `iso-8859-1`),
-  /// unquoted: JSON is read as UTF-8 only (RFC 8259 §8.1). `utf-8`, `utf8` and `us-ascii` (a
-  /// subset) are UTF-8; so is a value without `charset` or with an empty one.
-  static func foreignCharset<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bytes.SubSequence?
-  where Bytes.Element == UInt8 {
-    var rest = bytes[...]
-    while let semicolon = rest.firstIndex(of: UInt8(ascii: ";")) {
-      rest = rest[rest.index(after: semicolon)...]
-      let parameter = trimmed(rest[..<(rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex)])
-      guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
-        equal(trimmed(parameter[..<equals]), "charset")
-      else { continue }
-      var value = trimmed(parameter[parameter.index(after: equals)...])
-      if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-        value = value.dropFirst().dropLast()
-      }
-      if value.isEmpty || equal(value, "utf-8") || equal(value, "utf8") || equal(value, "us-ascii") {
-        return nil
-      }
-      return value
-    }
-    return nil
-  }
-
-  /// `bytes` without the spaces and tabs at either end.
-  private static func trimmed<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bytes.SubSequence
-  where Bytes.Element == UInt8 {
-    var start = bytes.startIndex
-    var end = bytes.endIndex
-    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
-    while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 {
-      end = bytes.index(before: end)
-    }
-    return bytes[start..<end]
   }
 
   /// Whether a `Content-Encoding` value (its bytes) names no coding (`HTTPSyntax.isIdentityCoding`).

@@ -25,16 +25,6 @@ extension HTTPError {
       headers: [HTTPHeader("Accept-Post", "application/json")])
   }
 
-  /// `415` for a JSON body whose `Content-Type` names a charset other than UTF-8: JSON is UTF-8
-  /// (RFC 8259 §8.1), and a body in another encoding is not read as if it were.
-  static func unsupportedCharset(_ charset: String, in contentType: String) -> HTTPError {
-    HTTPError(
-      status: 415,
-      detail:
-        "Content-Type '\(contentType)' names charset \(charset); JSON is read as UTF-8 only (RFC 8259): send the body in UTF-8.",
-      headers: [HTTPHeader("Accept-Post", "application/json")])
-  }
-
   /// `415` for a body sent with a content coding (RFC 9110 §8.4): bodies are read as sent.
   static func unsupportedContentCoding(_ coding: String) -> HTTPError {
     HTTPError(

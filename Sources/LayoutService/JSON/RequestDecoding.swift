@@ -42,13 +42,7 @@ enum RequestBody {
   ) throws(HTTPError) {
     // Read in place: a `String` is made only for the error.
     let isJSON = request.header(.contentType, satisfies: { $0.map(MediaType.isReadAsJSON) ?? true })
-    if !isJSON {
-      let contentType = request.header(.contentType) ?? ""
-      if let charset = MediaType.foreignCharset(contentType.utf8) {
-        throw .unsupportedCharset(String(decoding: charset, as: UTF8.self), in: contentType)
-      }
-      throw .unsupportedMediaType(contentType)
-    }
+    if !isJSON { throw .unsupportedMediaType(request.header(.contentType) ?? "") }
     let isUnencoded = request.header(
       .contentEncoding, satisfies: { $0.map(MediaType.isIdentityCoding) ?? true })
     if !isUnencoded { throw .unsupportedContentCoding(request.header(.contentEncoding) ?? "") }
