@@ -252,7 +252,8 @@ package final class CloseWatcher: @unchecked Sendable {
 
 extension CloseWatcher {
   /// A connection's requests: counted by its worker as each begins (its headers are read) and
-  /// ends, read by a drain that closes the connections that stay idle (`nudgeIdleSockets()`).
+  /// ends, read by a drain that closes the connections that stay idle
+  /// (`nudgeIdleSockets(idleGrace:)`).
   ///
   /// One counter, odd while a request is in progress: a connection whose count is even and the
   /// same at two looks has had no request between them. Nothing on the request path but the two

@@ -56,8 +56,8 @@ final class RequestState {
   /// The connection's watch in the server's `CloseWatcher` (epoll workers), from its start to
   /// its close; `clear()` keeps it.
   @exclusivity(unchecked) var closeWatch: CloseWatcher.Watch?
-  /// Whether a request is in progress on the connection, for the close watcher to read from
-  /// another thread; `clear()` keeps it.
+  /// The connection's request count (odd while one is in progress), for the close watcher to read
+  /// from another thread; `clear()` keeps it.
   let activity = CloseWatcher.Activity()
 
   /// Every property back to its initial value above, when a request has ended: the next

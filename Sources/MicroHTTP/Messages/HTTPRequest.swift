@@ -141,13 +141,14 @@ package struct HTTPRequest: ~Copyable {
     return try value.withUTF8 { try body($0) }
   }
 
-  /// The length of the field value `value` without its trailing spaces and tabs.
+  /// The length of the field value `value` (`count` bytes, else up to its NUL) without its
+  /// trailing spaces and tabs.
   ///
   /// They are whitespace around the value, not part of it (RFC 9110 §5.5); libmicrohttpd 0.9.75
   /// skips the leading ones only.
   @inline(__always)
-  private static func valueLength(_ value: UnsafePointer<CChar>) -> Int {
-    var count = strlen(value)
+  fileprivate static func valueLength(_ value: UnsafePointer<CChar>, count: Int? = nil) -> Int {
+    var count = count ?? strlen(value)
     while count > 0, value[count - 1] == 0x20 || value[count - 1] == 0x09 { count -= 1 }
     return count
   }
@@ -218,8 +219,7 @@ private func collectFieldValue(
   guard let cls, let key, let value else { return .YES }
   let collected = cls.assumingMemoryBound(to: FieldValues.self)
   guard KnownHeaders.Name(key, length: keySize) == collected.pointee.name else { return .YES }
-  var count = valueSize
-  while count > 0, value[count - 1] == 0x20 || value[count - 1] == 0x09 { count -= 1 }
+  let count = HTTPRequest.valueLength(value, count: valueSize)
   let text = value.withMemoryRebound(to: UInt8.self, capacity: count) {
     String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
   }

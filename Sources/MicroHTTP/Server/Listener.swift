@@ -161,7 +161,7 @@ private struct AcceptLoop: @unchecked Sendable {
           if MHD_add_connection(daemon, client.rawValue, address, length) != .YES {
             // Why, in errno: `EACCES` is the admission policy (`admitConnection` counted it),
             // `ENFILE` libmicrohttpd's per-address limit (its own limit is set above the policy's).
-            if errno == ENFILE {
+            if Errno.current == Errno(rawValue: ENFILE) {
               server.gauges.refusedPerClientConnections.wrappingAdd(1, ordering: .relaxed)
             }
             server.gauges.admittedConnections.wrappingSubtract(1, ordering: .sequentiallyConsistent)
