@@ -119,7 +119,10 @@ public protocol NumberObject: AnswerObject {
 
 extension NumberObject {
   /// `members`.
-  @inlinable
+  ///
+  /// Inlined always, as each type's `members` is: a writer specialized for an answer then sees
+  /// the names as constants and builds no `NumberMembers?`.
+  @inlinable @inline(__always)
   public var numberMembers: NumberMembers? { members }
 
   /// Hands `members` over one by one.

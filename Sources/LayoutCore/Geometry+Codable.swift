@@ -12,7 +12,7 @@ extension Point: Decodable, NumberObject {
   }
 
   /// `{"x", "y"}`.
-  @inlinable
+  @inlinable @inline(__always)
   public var members: NumberMembers { NumberMembers("x", x, "y", y) }
 }
 
@@ -30,7 +30,7 @@ extension Size: Decodable, NumberObject {
   }
 
   /// `{"width", "height"}`.
-  @inlinable
+  @inlinable @inline(__always)
   public var members: NumberMembers { NumberMembers("width", width, "height", height) }
 }
 
@@ -50,7 +50,7 @@ extension Rect: Decodable, NumberObject {
   }
 
   /// `{"x", "y", "width", "height"}`.
-  @inlinable
+  @inlinable @inline(__always)
   public var members: NumberMembers { NumberMembers("x", x, "y", y, "width", width, "height", height) }
 }
 
@@ -70,7 +70,7 @@ extension Insets: Decodable, NumberObject {
   }
 
   /// All four members, zeros included.
-  @inlinable
+  @inlinable @inline(__always)
   public var members: NumberMembers {
     NumberMembers("top", top, "left", left, "bottom", bottom, "right", right)
   }

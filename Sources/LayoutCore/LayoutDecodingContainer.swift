@@ -174,14 +174,14 @@ var numberLimitText: String {
 
 extension LayoutDecodingContainer {
   /// The number at `name`, finite, within ±1e9, ≥ 0 if `nonNegative`, with `-0` read as 0.
-  @inlinable
+  @inlinable @inline(__always)
   func validNumber(_ name: StaticString, nonNegative: Bool = false) throws -> Double {
     try validated(try number(name), name, nonNegative: nonNegative)
   }
 
   /// The number at `name` as `validNumber(_:nonNegative:)` reads it, or nil when the member is
   /// absent or `null`.
-  @inlinable
+  @inlinable @inline(__always)
   func validNumberIfPresent(_ name: StaticString, nonNegative: Bool = false) throws -> Double? {
     guard let value = try numberIfPresent(name) else { return nil }
     return try validated(value, name, nonNegative: nonNegative)

@@ -109,7 +109,7 @@ extension SheetRequest: Codable {
 
 extension SheetFrame: NumberObject {
   /// `{"y", "height"}`.
-  @inlinable
+  @inlinable @inline(__always)
   public var members: NumberMembers { NumberMembers("y", y, "height", height) }
 }
 

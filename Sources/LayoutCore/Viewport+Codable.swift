@@ -55,7 +55,7 @@ extension LayoutDecodingContainer {
   }
 
   /// The object at `name`, required: absent or `null` is `missingMember`.
-  @inlinable
+  @inlinable @inline(__always)
   func requiredObject(_ name: StaticString) throws -> Self {
     guard let object = try objectIfPresent(name) else {
       throw LayoutValidationError.missingMember(at: path(name))
@@ -92,12 +92,16 @@ extension WebViewport: Codable {
       unread &-= 1
     }
     if unread > 0, let height = try container.validNumberIfPresent("restingHeight", nonNegative: true) {
-      try requireMode(.resizesContent, for: "restingHeight", in: container)
+      guard interactiveWidget == .resizesContent else {
+        throw Self.modeConflict(.resizesContent, for: "restingHeight", in: container)
+      }
       restingHeight = height
       unread &-= 1
     }
     if unread > 0, let rect = try container.rectIfPresent("keyboardRect") {
-      try requireMode(.overlaysContent, for: "keyboardRect", in: container)
+      guard interactiveWidget == .overlaysContent else {
+        throw Self.modeConflict(.overlaysContent, for: "keyboardRect", in: container)
+      }
       keyboardRect = rect
       unread &-= 1
     }
@@ -106,14 +110,13 @@ extension WebViewport: Codable {
     }
   }
 
-  /// Throws `conflictingMembers` at `member` unless the page's mode is `mode`: `restingHeight` is
-  /// read only with `resizes-content`, `keyboardRect` only with `overlays-content`.
-  @inlinable
-  func requireMode(
+  /// `conflictingMembers` at `member`, sent with another mode than `mode`: `restingHeight` is read
+  /// only with `resizes-content`, `keyboardRect` only with `overlays-content`.
+  @usableFromInline
+  static func modeConflict(
     _ mode: InteractiveWidget, for member: StaticString, in container: some LayoutDecodingContainer
-  ) throws {
-    guard interactiveWidget != mode else { return }
-    throw LayoutValidationError.conflictingMembers(
+  ) -> LayoutValidationError {
+    .conflictingMembers(
       at: container.path(member),
       detail: "`\(member)` is read only with `interactiveWidget: \"\(mode.rawValue)\"`.")
   }
@@ -169,7 +172,7 @@ extension VisualViewport: Codable {
 
 extension FixedTransform: NumberObject {
   /// `{"x", "y", "scale"}`.
-  @inlinable
+  @inlinable @inline(__always)
   public var members: NumberMembers { NumberMembers("x", x, "y", y, "scale", scale) }
 }
 

@@ -9,16 +9,16 @@
 /// both stay (a direct-mapped cache let two names a request asks for in turn evict each other on
 /// every request, each then worked out again). A third one replaces the second way's. A plain
 /// pointer, so that a lookup through a view of a document retains nothing; the owner frees it.
-struct JSONLiteralCache<Value> {
-  struct Entry {
+@usableFromInline struct JSONLiteralCache<Value> {
+  @usableFromInline struct Entry {
     /// The literal's address; 0 in an entry never filled.
-    var address: UInt
+    @usableFromInline var address: UInt
     var key: JSONNameKey
-    var value: Value
+    @usableFromInline var value: Value
   }
 
-  private static var entryCount: Int { 512 }
-  private let entries: UnsafeMutablePointer<Entry>
+  @usableFromInline static var entryCount: Int { 512 }
+  @usableFromInline let entries: UnsafeMutablePointer<Entry>
 
   /// An empty cache; `empty` fills the value of entries never filled.
   init(empty: Value) {
@@ -33,13 +33,13 @@ struct JSONLiteralCache<Value> {
 
   /// The first way of the set of the literal at `address`: where a lookup that has to stay small
   /// looks, and where a name the cache already held when it was first asked for is found.
-  @inline(__always)
+  @inlinable @inline(__always)
   func firstWay(of address: UInt) -> UnsafeMutablePointer<Entry> {
     entries + Int(truncatingIfNeeded: (address &>> 1 ^ address &>> 9) & UInt(Self.entryCount - 2))
   }
 
   /// The entry of the literal at `address`, in either way of its set, or nil.
-  @inline(__always)
+  @inlinable @inline(__always)
   func entry(of address: UInt) -> UnsafeMutablePointer<Entry>? {
     let first = firstWay(of: address)
     if first.pointee.address == address { return first }

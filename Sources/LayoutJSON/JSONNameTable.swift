@@ -1,13 +1,13 @@
 /// The numbers a thread gives the member names it is asked for (up to 64), so that the reader
 /// can put a member in its slot as it reads its name; and, by a literal's address, the key and
 /// number of each literal name asked for.
-struct JSONNameTable {
+@usableFromInline struct JSONNameTable {
   static let capacity = 64
   private static let slotCount = 128
 
   private let keys: UnsafeMutablePointer<JSONNameKey>
   private let numbers: UnsafeMutablePointer<Int8>
-  private let literals = JSONLiteralCache<Int>(empty: -1)
+  @usableFromInline let literals = JSONLiteralCache<Int>(empty: -1)
   private(set) var count = 0
 
   init() {
@@ -59,7 +59,7 @@ struct JSONNameTable {
 
   /// The number of `name` (a literal) when the cache of literals holds one for it, else nil: what
   /// `number(of:)` finds first, without its key.
-  @inline(__always)
+  @inlinable @inline(__always)
   func cachedNumber(of name: StaticString) -> Int? {
     guard let literal = literals.entry(of: UInt(bitPattern: name.utf8Start)), literal.pointee.value >= 0
     else {

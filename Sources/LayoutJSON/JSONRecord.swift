@@ -52,14 +52,14 @@ package enum JSONRecord {
 }
 
 /// One value of a record: a member's or an array element's.
-struct JSONRecordValue {
-  enum Kind: UInt8 {
+@usableFromInline struct JSONRecordValue {
+  @usableFromInline enum Kind: UInt8 {
     case number, string, `true`, `false`, null, object, array
   }
 
-  var kind: Kind
+  @usableFromInline var kind: Kind
   /// A number's bits; an object's index; an array's first element (in `elements`).
-  var payload: UInt64
+  @usableFromInline var payload: UInt64
   /// A string's first byte (after the quote), a number's first byte; an array's element count.
   var start: UInt32
   /// A string's end (before the quote), a number's end.
@@ -87,11 +87,11 @@ final class JSONRecordStorage {
 }
 
 /// The objects, values and names of the documents a thread reads.
-struct JSONRecordState {
+@usableFromInline struct JSONRecordState {
   /// One object: which of its named slots hold a member, where its slots start, what holds it.
-  struct Object {
-    var present: UInt64 = 0
-    var slots: Int32 = 0
+  @usableFromInline struct Object {
+    @usableFromInline var present: UInt64 = 0
+    @usableFromInline var slots: Int32 = 0
     /// The object or array holding it, -1 for the document's own.
     var parent: Int32 = -1
     /// Its name's number in `parent`, or its index when `parent` is an array.
@@ -101,7 +101,7 @@ struct JSONRecordState {
     /// others of the objects inside it.
     var othersStart: Int32 = 0
     var othersEnd: Int32 = 0
-    var othersCount: Int32 = 0
+    @usableFromInline var othersCount: Int32 = 0
   }
 
   /// A member whose name had no number when it was read.
@@ -114,15 +114,15 @@ struct JSONRecordState {
 
   static let slotsPerObject = JSONNameTable.capacity
 
-  var names = JSONNameTable()
-  var objects = RecordBuffer<Object>(capacity: 16)
-  var slots: UnsafeMutablePointer<JSONRecordValue>
+  @usableFromInline var names = JSONNameTable()
+  @usableFromInline var objects = RecordBuffer<Object>(capacity: 16)
+  @usableFromInline var slots: UnsafeMutablePointer<JSONRecordValue>
   var slotCapacity: Int
   var elements = RecordBuffer<JSONRecordValue>(capacity: 32)
   var others = RecordBuffer<Other>(capacity: 8)
   var input = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Counts documents: a view of an earlier one finds it changed.
-  var generation: UInt32 = 0
+  @usableFromInline var generation: UInt32 = 0
   var inUse = false
   /// The shapes of the documents read so far, in memory of their own (they are changed while
   /// the rest of the state is read and written).
@@ -225,8 +225,8 @@ func readRecord(
 
 /// A growable run of plain values in memory of its own: what the record keeps, read and
 /// written through its pointer with no reference counting and no copy-on-write checks.
-struct RecordBuffer<Element> {
-  private(set) var base: UnsafeMutablePointer<Element>
+@usableFromInline struct RecordBuffer<Element> {
+  @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
   var count = 0
   private var capacity: Int
 

@@ -5,16 +5,25 @@
 /// past its closure stops the process rather than read another document). Any failure — a
 /// missing member, a wrong type — throws `JSONRecordObject.Unreadable`: the caller reads the
 /// document again with the general parser, whose errors are the ones to report.
-package struct JSONRecordObject {
+///
+/// `@usableFromInline`, its lookups `@inlinable` and throwing as `LayoutDecodingContainer`'s
+/// requirements do (untyped): the models' validation, specialized in LayoutService, then reads a
+/// member where it names it, with no call. (The compiler inlines a `package` type's methods into
+/// another module only when the type is `@usableFromInline`; and a typed throw would put between
+/// requirement and lookup a thunk that converts the error, which it does not inline.)
+@usableFromInline package struct JSONRecordObject {
   /// The error of every failed read: the general parser tells what it is.
-  package struct Unreadable: Error {}
+  @usableFromInline package struct Unreadable: Error {
+    @inlinable package init() {}
+  }
 
   // The state is the calling thread's record's, alive as long as the thread, and every access
   // first checks `generation`.
-  let state: UnsafeMutablePointer<JSONRecordState>
-  let index: Int32
-  let generation: UInt32
+  @usableFromInline let state: UnsafeMutablePointer<JSONRecordState>
+  @usableFromInline let index: Int32
+  @usableFromInline let generation: UInt32
 
+  @inlinable
   init(state: UnsafeMutablePointer<JSONRecordState>, index: Int32) {
     self.state = state
     self.index = index
@@ -26,7 +35,7 @@ package struct JSONRecordObject {
   /// A name the thread's cache has numbered is one bit test and one load; anything else (a name
   /// not yet asked for, members kept aside) is looked up out of line, so that the common case
   /// stays small where it is inlined.
-  @inline(__always)
+  @inlinable @inline(__always)
   func member(_ name: StaticString) -> JSONRecordValue? {
     precondition(state.pointee.generation == generation, "a JSONRecordObject was kept past its document")
     if let number = state.pointee.names.cachedNumber(of: name) {
@@ -41,7 +50,7 @@ package struct JSONRecordObject {
 
   /// `member(_:)` the whole way: the name numbered if it has no number yet, the members kept
   /// aside searched.
-  @inline(never)
+  @usableFromInline @inline(never)
   func memberLookedUp(_ name: StaticString) -> JSONRecordValue? {
     let (key, number) = state.pointee.names.number(of: name)
     let object = state.pointee.objects.base[Int(index)]
@@ -57,17 +66,18 @@ package struct JSONRecordObject {
   }
 
   /// The value of member `name` when it is there and not `null`.
-  @inline(__always)
+  @inlinable @inline(__always)
   func presentMember(_ name: StaticString) -> JSONRecordValue? {
     guard let value = member(name), value.kind != .null else { return nil }
     return value
   }
 
   /// Whether the object has a member named `name`, `null` included.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func contains(_ name: StaticString) -> Bool { member(name) != nil }
 
   /// How many members the object has, `null` ones included (a repeated name is never read here).
+  @inlinable
   package var memberCount: Int {
     precondition(state.pointee.generation == generation, "a JSONRecordObject was kept past its document")
     let object = state.pointee.objects.base[Int(index)]
@@ -75,22 +85,22 @@ package struct JSONRecordObject {
   }
 
   /// The number at `name`; a number too large for a `Double` reads as infinite.
-  @inline(__always)
-  package func number(_ name: StaticString) throws(Unreadable) -> Double {
+  @inlinable @inline(__always)
+  package func number(_ name: StaticString) throws -> Double {
     guard let value = member(name), value.kind == .number else { throw Unreadable() }
     return Double(bitPattern: value.payload)
   }
 
   /// The number at `name`, or nil when it is absent or `null`.
-  @inline(__always)
-  package func numberIfPresent(_ name: StaticString) throws(Unreadable) -> Double? {
+  @inlinable @inline(__always)
+  package func numberIfPresent(_ name: StaticString) throws -> Double? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .number else { throw Unreadable() }
     return Double(bitPattern: value.payload)
   }
 
   /// The string at `name`, or nil when it is absent or `null`.
-  package func stringIfPresent(_ name: StaticString) throws(Unreadable) -> String? {
+  @usableFromInline package func stringIfPresent(_ name: StaticString) throws(Unreadable) -> String? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .string else { throw Unreadable() }
     return String(
@@ -98,22 +108,21 @@ package struct JSONRecordObject {
       as: UTF8.self)
   }
 
-  /// Calls `body` with the bytes of the string at `name` (in the document, no `String` made) and
-  /// returns true, or returns false when it is absent or `null`.
+  /// The bytes of the string at `name`, in the document (no `String` made), or nil when it is
+  /// absent or `null`.
   ///
-  /// Not generic, so that a caller in another module runs it as it is compiled here; a result
-  /// is kept by `body` itself.
-  package func visitStringIfPresent(
-    _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Void
-  ) throws(Unreadable) -> Bool {
-    guard let value = presentMember(name) else { return false }
+  /// They are the body's own bytes: valid as long as the object is, inside the closure
+  /// `JSONRecord.withRead(_:_:)` runs, and never to be kept past it.
+  @usableFromInline package func stringBytesIfPresent(
+    _ name: StaticString
+  ) throws(Unreadable) -> UnsafeRawBufferPointer? {
+    guard let value = presentMember(name) else { return nil }
     guard value.kind == .string else { throw Unreadable() }
-    body(UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]))
-    return true
+    return UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)])
   }
 
   /// The boolean at `name`, or nil when it is absent or `null`.
-  package func boolIfPresent(_ name: StaticString) throws(Unreadable) -> Bool? {
+  @usableFromInline package func boolIfPresent(_ name: StaticString) throws(Unreadable) -> Bool? {
     guard let value = presentMember(name) else { return nil }
     switch value.kind {
     case .true: return true
@@ -123,29 +132,31 @@ package struct JSONRecordObject {
   }
 
   /// The object at `name`.
-  @inline(__always)
-  package func object(_ name: StaticString) throws(Unreadable) -> JSONRecordObject {
+  @inlinable @inline(__always)
+  package func object(_ name: StaticString) throws -> JSONRecordObject {
     guard let value = member(name), value.kind == .object else { throw Unreadable() }
     return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: value.payload))
   }
 
   /// The object at `name`, or nil when it is absent or `null`.
-  @inline(__always)
-  package func objectIfPresent(_ name: StaticString) throws(Unreadable) -> JSONRecordObject? {
+  @inlinable @inline(__always)
+  package func objectIfPresent(_ name: StaticString) throws -> JSONRecordObject? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .object else { throw Unreadable() }
     return JSONRecordObject(state: state, index: Int32(truncatingIfNeeded: value.payload))
   }
 
   /// The number of elements of the array at `name`, or nil when it is absent or `null`.
-  package func arrayCountIfPresent(_ name: StaticString) throws(Unreadable) -> Int? {
+  @usableFromInline package func arrayCountIfPresent(_ name: StaticString) throws(Unreadable) -> Int? {
     guard let value = presentMember(name) else { return nil }
     guard value.kind == .array else { throw Unreadable() }
     return Int(value.start)
   }
 
   /// The object at position `index` of the array at `name`.
-  package func object(_ name: StaticString, at index: Int) throws(Unreadable) -> JSONRecordObject {
+  @usableFromInline package func object(
+    _ name: StaticString, at index: Int
+  ) throws(Unreadable) -> JSONRecordObject {
     guard let array = member(name), array.kind == .array, index >= 0, index < Int(array.start) else {
       throw Unreadable()
     }
@@ -155,7 +166,7 @@ package struct JSONRecordObject {
   }
 
   /// The number at position `index` of the array at `name`.
-  package func number(_ name: StaticString, at index: Int) throws(Unreadable) -> Double {
+  @usableFromInline package func number(_ name: StaticString, at index: Int) throws(Unreadable) -> Double {
     guard let array = member(name), array.kind == .array, index >= 0, index < Int(array.start) else {
       throw Unreadable()
     }

@@ -13,7 +13,7 @@ extension JSONWriter {
   }
 
   /// Writes `value` as `number(_:)` does; room for 32 bytes must have been reserved.
-  @inline(__always)
+  @inlinable @inline(__always)
   mutating func putNumber(_ value: Double) {
     // An answer's most common number (`x` of an offset, most insets), `-0` included.
     if value == 0 {
@@ -30,8 +30,8 @@ extension JSONWriter {
 
   /// Writes a number that is not an integer below 2^53, or not finite (`number(_:)`'s other
   /// cases).
-  @inline(never)
-  private mutating func putFraction(_ value: Double) {
+  @usableFromInline @inline(never)
+  mutating func putFraction(_ value: Double) {
     guard value.isFinite else {
       assertionFailure("JSON cannot represent \(value)")
       reserve(1)
@@ -54,14 +54,14 @@ extension JSONWriter {
   }
 
   /// The two ASCII digits of every number below 100, `00` to `99`.
-  private static let digitPairs: StaticString = """
+  @usableFromInline static let digitPairs: StaticString = """
     0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
     5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
     """
 
   /// Writes `value`'s digits; room for 20 bytes must have been reserved.
-  @inline(__always)
-  private mutating func putInteger(_ value: Int64) {
+  @inlinable @inline(__always)
+  mutating func putInteger(_ value: Int64) {
     var magnitude = value.magnitude
     if value < 0 { put(UInt8(ascii: "-")) }
     // Below 10,000, a layout's usual numbers: a digit or a pair from the table, stored whole.

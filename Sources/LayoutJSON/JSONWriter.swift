@@ -6,9 +6,14 @@ import Posix
 /// Calls must form one valid JSON value: `beginObject`, then `key` and a value per member,
 /// then `endObject` (arrays likewise); commas are inserted automatically. A thread that writes
 /// many documents borrows its own writer with `withThreadWriter(_:)`.
-package struct JSONWriter: ~Copyable {
-  // Internal to the module but usable from its inlinable writes (the brackets, `bool`). A member
-  // name and its number are written by one call (`member(_:number:)`), with one check for room.
+///
+/// `@usableFromInline` as well as `package`: the compiler inlines a `package` type's `@inlinable`
+/// methods into another module only when the type is `@usableFromInline` too, and the answers'
+/// writers are specialized in LayoutService, where each member's name is a constant that folds
+/// into the stores that write it.
+@usableFromInline package struct JSONWriter: ~Copyable {
+  // Internal to the module but usable from its inlinable writes. A member name and its number
+  // are written by one call (`member(_:number:)`), with one check for room.
   @usableFromInline var storage: UnsafeMutablePointer<UInt8>
   /// The bytes written so far.
   @usableFromInline package internal(set) var count = 0
@@ -106,6 +111,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes `"name":{`: `key(name)` and `beginObject()` in one call.
+  @inlinable @inline(__always)
   package mutating func beginObject(named name: StaticString) {
     separate()
     reserve(name.utf8CodeUnitCount &+ 4)
@@ -147,6 +153,7 @@ package struct JSONWriter: ~Copyable {
   }
 
   /// Writes a member name and the colon; the member's value must follow.
+  @inlinable
   package mutating func key(_ name: StaticString) {
     separate()
     reserve(name.utf8CodeUnitCount &+ 3)
@@ -155,6 +162,7 @@ package struct JSONWriter: ~Copyable {
 
   /// Writes member `name` with the number `value`: `key(name)` and `number(value)` in one call,
   /// with one check for room.
+  @inlinable @inline(__always)
   package mutating func member(_ name: StaticString, number value: Double) {
     separate()
     // The name, its quotes and colon, and the longest number (`putNumber(_:)`).
@@ -167,6 +175,7 @@ package struct JSONWriter: ~Copyable {
   /// Writes member `name` as an object of `count` (2 to 4) numbers, `names.0` with `values[0]` and
   /// so on: what `beginObject(named:)`, a `member(_:number:)` per number and `endObject()` write,
   /// in one call with one check for room.
+  @inlinable @inline(__always)
   package mutating func member(
     _ name: StaticString, numbersNamed names: (StaticString, StaticString, StaticString, StaticString),
     _ values: SIMD4<Double>, count: Int
@@ -206,8 +215,8 @@ package struct JSONWriter: ~Copyable {
   /// so it is copied as it is (checked in debug builds). Names of 4 to 16 bytes are copied as two
   /// words that overlap, read from the name's own bytes; shorter ones byte by byte, a one-byte
   /// name tested first.
-  @inline(__always)
-  private mutating func putKey(_ name: StaticString) {
+  @inlinable @inline(__always)
+  mutating func putKey(_ name: StaticString) {
     assert(
       name.withUTF8Buffer {
         !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }

@@ -154,19 +154,15 @@ extension JSONObject: LayoutDecodingContainer {}
 extension JSONRecordObject: LayoutDecodingContainer {
   /// A record keeps no paths: whatever fails is read again by the general parser, whose error
   /// carries the path.
-  package var codingPath: [any CodingKey] { [] }
+  @usableFromInline package var codingPath: [any CodingKey] { [] }
 
-  /// `body`'s result for the bytes of the string at `name`, read in place: the record's
-  /// `visitStringIfPresent(_:_:)`, with the generic part here, where the models' code is
-  /// specialized (a generic function of LayoutJSON's would run unspecialized, its optional result
-  /// handled through the runtime's value witnesses). An absent member, the usual case (the
-  /// enumerations' defaults), is told before a closure is set up.
-  package func withStringIfPresent<Result>(
+  /// `body`'s result for the bytes of the string at `name`, read in place
+  /// (`stringBytesIfPresent(_:)`), with the generic part here, where the models' code is
+  /// specialized.
+  @usableFromInline package func withStringIfPresent<Result>(
     _ name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
   ) throws -> Result? {
-    guard contains(name) else { return nil }
-    var result: Result?
-    _ = try visitStringIfPresent(name) { result = body($0) }
-    return result
+    guard let bytes = try stringBytesIfPresent(name) else { return nil }
+    return body(bytes)
   }
 }
