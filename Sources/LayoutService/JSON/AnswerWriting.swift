@@ -47,7 +47,8 @@ extension JSONWriter: AnswerWriter {
     object(named: name, value)
   }
 
-  /// Writes `"name":` and `value` as an object.
+  /// Writes `"name":` and `value` as an object, out of line: inlined where an answer names it
+  /// (its objects of numbers are), it made `keyboardHeight`'s answer dearer.
   @inline(never)
   mutating func object<Value: AnswerObject>(named name: StaticString, _ value: Value) {
     beginObject(named: name)
