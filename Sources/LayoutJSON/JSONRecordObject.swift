@@ -101,11 +101,7 @@
 
   /// The string at `name`, or nil when it is absent or `null`.
   @usableFromInline package func stringIfPresent(_ name: StaticString) throws(Unreadable) -> String? {
-    guard let value = presentMember(name) else { return nil }
-    guard value.kind == .string else { throw Unreadable() }
-    return String(
-      decoding: UnsafeRawBufferPointer(rebasing: state.pointee.input[Int(value.start)..<Int(value.end)]),
-      as: UTF8.self)
+    try stringBytesIfPresent(name).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The bytes of the string at `name`, in the document (no `String` made), or nil when it is
