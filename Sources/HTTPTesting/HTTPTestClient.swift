@@ -21,8 +21,8 @@ package final class HTTPTestClient {
   package let hostHeader: String
   /// The connection's socket; nil once closed.
   package private(set) var descriptor: FileDescriptor?
-  /// Whether a send met a connection the server had already closed: what the server answered
-  /// before closing, if anything, is still read by `readResponse()`.
+  /// Whether a send or the half-close met a connection the server had already closed: what the
+  /// server answered before closing, if anything, is still read by `readResponse()`.
   package private(set) var sendMetClosedConnection = false
   /// Bytes received and not yet parsed start at `readIndex`.
   var received: [UInt8] = []
@@ -68,8 +68,16 @@ package final class HTTPTestClient {
   }
 
   /// Closes the sending half: the server reads end-of-stream after what was sent.
-  package func shutdownWrite() {
-    descriptor?.shutdownWrite()
+  ///
+  /// A connection the server has reset (`ENOTCONN`) is an outcome, as for `send(_:)`:
+  /// `sendMetClosedConnection` turns true, and `readResponse()` reports what is left to read.
+  package func shutdownWrite() throws(HTTPTestClientError) {
+    guard let descriptor else { throw .sendFailed(errno: EBADF) }
+    do throws(Errno) {
+      if try !descriptor.shutdownWrite() { sendMetClosedConnection = true }
+    } catch {
+      throw .sendFailed(errno: error.rawValue)
+    }
   }
 
   /// Sends raw bytes as they are.
@@ -117,7 +125,7 @@ package final class HTTPTestClient {
   package func sendThenShutdownWrite(_ raw: String) throws(HTTPTestClientError) {
     try cork()
     try send(raw)
-    shutdownWrite()
+    try shutdownWrite()
   }
 
   /// Holds back what is sent until the connection's sending half closes (`TCP_CORK`).

@@ -22,6 +22,11 @@ package enum MonotonicClock {
       Double(Int64(bitPattern: nanoseconds &- earlier.nanoseconds)) / 1e9
     }
 
+    /// The reading as a `timespec`.
+    package var timespec: Glibc.timespec {
+      Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    }
+
     package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
   }
 
@@ -29,16 +34,15 @@ package enum MonotonicClock {
   @inline(__always)
   package static var now: Instant {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    systemCallOrStop("clock_gettime") { clock_gettime(CLOCK_MONOTONIC, &time) }
     return Instant(nanoseconds: UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec))
   }
 
-  /// Sleeps `seconds` (`nanosleep(2)`, resuming after interruptions); holds no lock.
+  /// Sleeps `seconds` (`clock_nanosleep(2)` to a deadline on this clock, `TIMER_ABSTIME`: after
+  /// an interruption it sleeps on to the same deadline); holds no lock.
   package static func sleep(seconds: Double) {
-    let whole = max(0, seconds).rounded(.down)
-    var request = timespec(tv_sec: Int(whole), tv_nsec: Int((max(0, seconds) - whole) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    var deadline = now.adding(seconds: seconds).timespec
+    pthreadCall("clock_nanosleep") { clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) }
   }
 }
 
@@ -76,7 +80,7 @@ package enum WallClock {
   @inline(__always)
   package static var now: Instant {
     var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
+    systemCallOrStop("clock_gettime") { clock_gettime(CLOCK_REALTIME, &time) }
     return Instant(seconds: time.tv_sec, nanoseconds: time.tv_nsec)
   }
 }

@@ -64,12 +64,13 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 /// returns -1 (or another negative value) and sets `errno` on failure; `errno` is read right after
 /// it, before anything else can change it.
 ///
-/// An error in `mistakes` means the program is wrong, not the world: a descriptor already closed
-/// (`EBADF`), a bad pointer (`EFAULT`), an argument no such call takes (`EINVAL`). In a debug
-/// build (the tests) it stops the process with a message naming `name`, as SwiftNIO's system
-/// calls do; a release build throws it as any other error. Pass fewer where the error can come
-/// from outside: a descriptor the process inherited (`FileDescriptor.isStandardStream`), a path
-/// or value it was given.
+/// An error in `mistakes` means the program is wrong, not the world: a descriptor that is not open
+/// (`EBADF`: closed already, and its number perhaps another's by now), a pointer outside the
+/// process's memory (`EFAULT`). It stops the process in every build, with a message naming `name`
+/// and the error, as SwiftNIO's system calls do: going on would act on another's descriptor.
+/// Pass fewer where the error can come from outside: a descriptor the process inherited
+/// (`FileDescriptor.isStandardStream`). `EINVAL` is thrown as any other error: the kernel says it
+/// of values as well as of code (a file system's names, a socket's state, a limit's range).
 @inline(__always)
 package func systemCall<Result: BinaryInteger>(
   _ name: StaticString, mistakes: Errno.Mistakes = .all, _ call: () -> Result
@@ -92,10 +93,34 @@ package func systemCallOutcome<Value: BinaryInteger>(
     if result >= 0 { return .success(result) }
     let error = Errno.current
     if error != .interrupted {
-      assert(
-        !mistakes.contains(error), "\(name) failed with \(error) (\(error.message)): a programming error")
+      if mistakes.contains(error) { stopProcess(name, failedWith: error) }
       return .failure(error)
     }
+  }
+}
+
+/// `systemCallOutcome(_:mistakes:_:)` without the retry, for `close`: Linux releases the
+/// descriptor whatever `close` returns, `EINTR` too, and a retry could close one another thread
+/// has just opened.
+@inline(__always)
+package func systemCallOnce<Value: BinaryInteger>(
+  _ name: StaticString, mistakes: Errno.Mistakes = .all, _ call: () -> Value
+) -> Result<Value, Errno> {
+  let result = call()
+  if result >= 0 { return .success(result) }
+  let error = Errno.current
+  if mistakes.contains(error) { stopProcess(name, failedWith: error) }
+  return .failure(error)
+}
+
+/// `systemCall(_:mistakes:_:)` for a call that fails only when the program is wrong (a clock
+/// the system has, a semaphore the program made): stops the process on any error.
+@inline(__always)
+@discardableResult
+package func systemCallOrStop<Value: BinaryInteger>(_ name: StaticString, _ call: () -> Value) -> Value {
+  switch systemCallOutcome(name, call) {
+  case .success(let value): return value
+  case .failure(let error): stopProcess(name, failedWith: error)
   }
 }
 
@@ -114,28 +139,48 @@ extension Errno {
     package static let badDescriptor = Mistakes(rawValue: 1 << 0)
     /// `EFAULT`: a pointer outside the process's memory.
     package static let badAddress = Mistakes(rawValue: 1 << 1)
-    /// `EINVAL`: an argument the call does not take.
-    package static let invalidArgument = Mistakes(rawValue: 1 << 2)
-    /// All three: for a call whose every argument the program made itself.
-    package static let all: Mistakes = [.badDescriptor, .badAddress, .invalidArgument]
+    /// Both: for a call whose every descriptor the program opened itself.
+    package static let all: Mistakes = [.badDescriptor, .badAddress]
 
     /// Whether `error` is one of these.
     package func contains(_ error: Errno) -> Bool {
       switch error.rawValue {
       case EBADF: contains(.badDescriptor)
       case EFAULT: contains(.badAddress)
-      case EINVAL: contains(.invalidArgument)
       default: false
       }
     }
   }
 }
 
-/// Calls `call`, a pthread function that returns 0 or an error number (it does not set
-/// `errno`), and stops the process when it fails: a lock or thread call that fails means the
-/// program is broken, not that the input was bad.
+/// Calls `call`, a function that returns 0 or an error number and leaves `errno` alone (the
+/// pthread functions, `sigwait`, `clock_nanosleep`), again while it returns `EINTR`, and stops
+/// the process when it fails otherwise: such a call that fails means the program is broken, not
+/// that the input was bad.
 @inline(__always)
 package func pthreadCall(_ name: StaticString, _ call: () -> Int32) {
-  let result = call()
-  precondition(result == 0, "\(name) failed: \(Errno(rawValue: result))")
+  while true {
+    let result = call()
+    if result == 0 { return }
+    if result != EINTR { stopProcess(name, failedWith: Errno(rawValue: result)) }
+  }
+}
+
+/// `pthreadCall(_:_:)` for a call one of whose errors is an answer, not a failure: false when it
+/// returns `answer` (`ETIMEDOUT` from a timed wait), true when it succeeds.
+@inline(__always)
+package func pthreadCall(_ name: StaticString, answering answer: Errno, _ call: () -> Int32) -> Bool {
+  while true {
+    let result = call()
+    if result == 0 { return true }
+    if result == answer.rawValue { return false }
+    if result != EINTR { stopProcess(name, failedWith: Errno(rawValue: result)) }
+  }
+}
+
+/// Stops the process with a message naming the call and its error, in every build: `fatalError`,
+/// since an optimized build drops a `precondition`'s message.
+@inline(never)
+func stopProcess(_ name: StaticString, failedWith error: Errno) -> Never {
+  fatalError("\(name) failed with \(error) (\(error.message)): a programming error")
 }

@@ -1,3 +1,4 @@
+internal import CGlibcShims
 import Glibc
 
 /// An open file descriptor: a file, a pipe's end or a socket.
@@ -17,40 +18,31 @@ package struct FileDescriptor: Hashable, Sendable {
 
   /// Opens `path` read-only and close-on-exec (`open(2)`).
   package static func open(readingFrom path: String) throws(Errno) -> FileDescriptor {
-    // `EINVAL` can be the path's: a name its file system does not take.
-    let descriptor = try systemCall("open", mistakes: .badAddress) { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+    let descriptor = try systemCall("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
     return FileDescriptor(rawValue: descriptor)
   }
 
   /// Opens `path` write-only and close-on-exec (`open(2)`), creating nothing.
   package static func open(writingTo path: String) throws(Errno) -> FileDescriptor {
-    let descriptor = try systemCall("open", mistakes: .badAddress) { Glibc.open(path, O_WRONLY | O_CLOEXEC) }
+    let descriptor = try systemCall("open") { Glibc.open(path, O_WRONLY | O_CLOEXEC) }
     return FileDescriptor(rawValue: descriptor)
   }
 
-  /// Makes a pipe whose two ends are close-on-exec (`pipe(2)`, `fcntl(2)`).
+  /// Makes a pipe whose two ends are close-on-exec from the start (`pipe2(2)`, `O_CLOEXEC`).
   package static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
-    _ = try systemCall("pipe") { Glibc.pipe(&ends) }
-    let pair = (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
-    for end in [pair.read, pair.write] {
-      _ = try? systemCall("fcntl") { fcntl(end.rawValue, F_SETFD, FD_CLOEXEC) }
-    }
-    return pair
+    _ = try systemCall("pipe2") { pipe2(&ends, O_CLOEXEC) }
+    return (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
   }
 
-  /// Closes the descriptor (`close(2)`). Not retried on `EINTR`: on Linux the descriptor is
-  /// released whatever `close` returns, and a retry could close a descriptor another thread
-  /// has just opened.
+  /// Closes the descriptor (`close(2)`), once (`systemCallOnce(_:mistakes:_:)`).
   ///
-  /// A descriptor that was not open (`EBADF`) was closed twice: in a debug build that stops the
-  /// process (`systemCall(_:mistakes:_:)`), since the first close may have let another thread's
-  /// new descriptor take the number, which the second then closed.
+  /// A descriptor that was not open (`EBADF`) was closed twice: that stops the process, since the
+  /// first close may have let another thread's new descriptor take the number, which the second
+  /// then closed. Any other error (`EINTR`, `EIO`) is ignored: the descriptor is released all the
+  /// same, and what it could not write has no one left to tell.
   package func close() {
-    if Glibc.close(rawValue) != 0 {
-      let error = Errno.current
-      assert(!mistakes.contains(error), "close failed with \(error) (\(error.message)): a programming error")
-    }
+    _ = systemCallOnce("close", mistakes: mistakes) { Glibc.close(rawValue) }
   }
 
   /// Whether the descriptor is one of the standard streams (0, 1, 2): inherited, not opened by
@@ -59,8 +51,8 @@ package struct FileDescriptor: Hashable, Sendable {
   package var isStandardStream: Bool { (0...2).contains(rawValue) }
 
   /// The errors that mean the program is wrong when a call on this descriptor fails with them
-  /// (`systemCall(_:mistakes:_:)`): all of them for a descriptor the process made, only a bad
-  /// pointer for a standard stream, which may be closed or unsuitable from the start.
+  /// (`systemCall(_:mistakes:_:)`): both for a descriptor the process made, only a bad pointer for
+  /// a standard stream, which may be closed from the start.
   var mistakes: Errno.Mistakes { isStandardStream ? .badAddress : .all }
 
   /// Reads up to `buffer.count` bytes (`read(2)`); 0 at end of file.
@@ -124,8 +116,15 @@ package struct FileDescriptor: Hashable, Sendable {
     }
   }
 
-  /// Whether the descriptor is a terminal (`isatty(3)`).
-  package var isTerminal: Bool { isatty(rawValue) != 0 }
+  /// Whether the descriptor is a terminal: whether it has terminal attributes (`tcgetattr(3)`,
+  /// as `isatty(3)` asks); false when it fails (`ENOTTY`).
+  package var isTerminal: Bool {
+    var attributes = termios()
+    return switch systemCallOutcome("tcgetattr", mistakes: mistakes, { tcgetattr(rawValue, &attributes) }) {
+    case .success: true
+    case .failure: false
+    }
+  }
 }
 
 /// Waits for descriptors to become ready (`poll(2)`), again after `EINTR`.

@@ -115,11 +115,10 @@ package final class ConditionSignal: @unchecked Sendable {
     defer { waiters.subtract(1, ordering: .sequentiallyConsistent) }
     while !isSettled() {
       guard MonotonicClock.now < deadline else { return false }
-      var time = timespec(
-        tv_sec: Int(deadline.nanoseconds / 1_000_000_000), tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
-      let result = pthread_cond_timedwait(condition, lock.mutex, &time)
-      precondition(
-        result == 0 || result == ETIMEDOUT, "pthread_cond_timedwait failed: \(Errno(rawValue: result))")
+      var time = deadline.timespec
+      _ = pthreadCall("pthread_cond_timedwait", answering: .timedOut) {
+        pthread_cond_timedwait(condition, lock.mutex, &time)
+      }
     }
     return true
   }
@@ -134,33 +133,31 @@ package final class Semaphore: @unchecked Sendable {
   /// A semaphore holding `value`.
   package init(value: UInt32 = 0) {
     semaphore = .allocate(capacity: 1)
-    _ = try! systemCall("sem_init") { sem_init(semaphore, 0, value) }
+    systemCallOrStop("sem_init") { sem_init(semaphore, 0, value) }
   }
 
   deinit {
-    sem_destroy(semaphore)
+    systemCallOrStop("sem_destroy") { sem_destroy(semaphore) }
     semaphore.deallocate()
   }
 
   /// Adds one, waking a waiter if there is one (`sem_post`).
   package func signal() {
-    _ = try! systemCall("sem_post") { sem_post(semaphore) }
+    systemCallOrStop("sem_post") { sem_post(semaphore) }
   }
 
   /// Takes one, waiting as long as it takes (`sem_wait`, again after `EINTR`).
   package func wait() {
-    _ = try! systemCall("sem_wait") { sem_wait(semaphore) }
+    systemCallOrStop("sem_wait") { sem_wait(semaphore) }
   }
 
   /// Takes one, waiting at most `seconds`; `false` when the time ran out (`sem_timedwait`).
   package func wait(seconds: Double) -> Bool {
-    let deadline = WallClock.now.adding(seconds: seconds)
-    var time = deadline.timespec
-    do {
-      _ = try systemCall("sem_timedwait") { sem_timedwait(semaphore, &time) }
-      return true
-    } catch {
-      return false
+    var time = WallClock.now.adding(seconds: seconds).timespec
+    switch systemCallOutcome("sem_timedwait", { sem_timedwait(semaphore, &time) }) {
+    case .success: return true
+    case .failure(.timedOut): return false
+    case .failure(let error): stopProcess("sem_timedwait", failedWith: error)
     }
   }
 }

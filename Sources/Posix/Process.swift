@@ -110,7 +110,7 @@ package enum ProcessInfo {
   /// User plus system CPU time used so far, in seconds (`getrusage(2)`).
   package static var cpuSeconds: Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    systemCallOrStop("getrusage") { getrusage(RUSAGE_SELF.rawValue, &usage) }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
@@ -121,7 +121,7 @@ package enum ProcessInfo {
     let stat =
       FileDescriptor.contents(ofFile: "/proc/self/stat").map { String(decoding: $0, as: UTF8.self) } ?? ""
     var uptime = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &uptime)
+    systemCallOrStop("clock_gettime") { clock_gettime(CLOCK_BOOTTIME, &uptime) }
     let wall = WallClock.now.secondsSinceEpoch
     // The command name (field 2) may hold spaces; fields are counted after its closing `)`.
     guard let close = stat.lastIndex(of: ")") else { return wall.rounded(.down) }
@@ -160,8 +160,8 @@ package struct SignalSet: Sendable {
 
   private var set: sigset_t {
     var set = sigset_t()
-    sigemptyset(&set)
-    for signal in signals { sigaddset(&set, signal) }
+    systemCallOrStop("sigemptyset") { sigemptyset(&set) }
+    for signal in signals { systemCallOrStop("sigaddset") { sigaddset(&set, signal) } }
     return set
   }
 
@@ -175,13 +175,17 @@ package struct SignalSet: Sendable {
   package func wait() -> Int32 {
     var set = self.set
     var received: Int32 = 0
-    while sigwait(&set, &received) != 0 {}
+    pthreadCall("sigwait") { sigwait(&set, &received) }
     return received
   }
 
-  /// Ignores SIGPIPE in the whole process: a peer that closes shows as `EPIPE` instead.
+  /// Ignores SIGPIPE in the whole process (`sigaction(2)`, `SIG_IGN`): a peer that closes shows
+  /// as `EPIPE` instead.
   package static func ignoreBrokenPipes() {
-    signal(SIGPIPE, SIG_IGN)
+    var action = sigaction()
+    action.__sigaction_handler = unsafeBitCast(
+      SIG_IGN, to: sigaction.__Unnamed_union___sigaction_handler.self)
+    systemCallOrStop("sigaction") { sigaction(SIGPIPE, &action, nil) }
   }
 
   /// The signal's name: `SIGTERM`, `SIGINT` or `signal N`.

@@ -122,9 +122,14 @@ extension FileDescriptor {
     try systemCall("recv") { recv(rawValue, buffer.baseAddress, buffer.count, 0) }
   }
 
-  /// Closes the sending half (`shutdown(2)`, `SHUT_WR`): the peer reads end-of-stream.
-  package func shutdownWrite() {
-    _ = Glibc.shutdown(rawValue, Int32(SHUT_WR))
+  /// Closes the sending half (`shutdown(2)`, `SHUT_WR`): the peer reads end-of-stream after
+  /// what was sent.
+  ///
+  /// Returns false, without throwing, when the socket is no longer connected (`ENOTCONN`: the
+  /// peer reset it), where there is no peer left to tell.
+  @discardableResult
+  package func shutdownWrite() throws(Errno) -> Bool {
+    try shutdown(Int32(SHUT_WR))
   }
 
   /// Closes the receiving half (`shutdown(2)`, `SHUT_RD`): reads return end-of-stream at once,
@@ -134,7 +139,12 @@ extension FileDescriptor {
   /// peer reset it), where reads end all the same.
   @discardableResult
   package func shutdownRead() throws(Errno) -> Bool {
-    switch systemCallOutcome("shutdown", { Glibc.shutdown(rawValue, Int32(SHUT_RD)) }) {
+    try shutdown(Int32(SHUT_RD))
+  }
+
+  /// Closes the half `how` names; false when the socket is no longer connected (`ENOTCONN`).
+  private func shutdown(_ how: Int32) throws(Errno) -> Bool {
+    switch systemCallOutcome("shutdown", { Glibc.shutdown(rawValue, how) }) {
     case .success: return true
     case .failure(let error) where error.rawValue == ENOTCONN: return false
     case .failure(let error): throw error

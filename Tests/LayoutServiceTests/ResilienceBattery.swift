@@ -72,7 +72,7 @@ struct ResilienceBattery {
   func send(_ raw: [UInt8], halfClose: Bool = false, to target: Int? = nil) throws -> Outcome {
     let client = try HTTPTestClient(port: target ?? port, timeout: 10)
     try client.send(raw)
-    if halfClose { client.shutdownWrite() }
+    if halfClose { try client.shutdownWrite() }
     do {
       return .response(try client.readResponse())
     } catch {

@@ -66,9 +66,9 @@ package final class CloseWatcher: @unchecked Sendable {
   package var idleLooks: Int { idleLookCount.load(ordering: .relaxed) }
 
   /// System calls that failed so far where none should; each such connection is left to the
-  /// idle timeout. A call on a socket that is not open (the hazard the lock guards against), or
-  /// with a bad argument, stops a debug build instead (`systemCall(_:mistakes:_:)`), so a test
-  /// cannot pass over it.
+  /// idle timeout. A call on a socket that is not open (the hazard the lock guards against) stops
+  /// the process instead (`systemCall(_:mistakes:_:)`), so neither a test nor a server passes
+  /// over it.
   package var failures: Int { failureCount.load(ordering: .relaxed) }
 
   /// Connections watched now: started and not yet closed.
