@@ -21,7 +21,7 @@ enum JSONNumberParsing {
 
   /// The parts of a decimal number: value = ±significand × 10^exponent (for up to 19
   /// significant digits; `truncated` says more digits were dropped).
-  struct Decimal {
+  struct DecimalParts {
     var negative = false
     var significand: UInt64 = 0
     var exponent = 0
@@ -29,8 +29,8 @@ enum JSONNumberParsing {
     var hasNonZeroDigit = false
   }
 
-  static func decimal(_ bytes: UnsafeRawBufferPointer) -> Decimal {
-    var result = Decimal()
+  static func decimal(_ bytes: UnsafeRawBufferPointer) -> DecimalParts {
+    var result = DecimalParts()
     var index = 0
     let count = bytes.count
     if bytes[0] == UInt8(ascii: "-") {
@@ -108,7 +108,7 @@ enum JSONNumberParsing {
   }
 
   /// The correctly rounded Double (possibly infinite or zero) and the number's parts.
-  static func roundedDouble(_ bytes: UnsafeRawBufferPointer) -> (Double, Decimal) {
+  static func roundedDouble(_ bytes: UnsafeRawBufferPointer) -> (Double, DecimalParts) {
     let parts = decimal(bytes)
     var value: Double
     if !parts.truncated, parts.significand <= 1 << 53, parts.exponent >= -22, parts.exponent <= 22 {

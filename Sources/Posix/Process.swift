@@ -1,8 +1,8 @@
 internal import CGlibcShims
 import Glibc
 
-/// The process: its environment, its limits, its signals and what the kernel says of it.
-package enum ProcessInfo {
+/// The running process: its environment, its limits, its signals and what the kernel says of it.
+package enum CurrentProcess {
   /// Every `NAME=value` pair of `environ`.
   package static var environment: [String: String] {
     var result: [String: String] = [:]

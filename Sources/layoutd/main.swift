@@ -1,5 +1,5 @@
 import LayoutService
 import Posix
 
-ProcessInfo.exit(
-  Layoutd.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.environment))
+CurrentProcess.exit(
+  Layoutd.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: CurrentProcess.environment))

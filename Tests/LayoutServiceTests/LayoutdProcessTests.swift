@@ -33,14 +33,14 @@ struct LayoutdProcessTests {
   }
 
   @Test func aCgroupQuotaReadsAsTheCoresItAllows() {
-    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "150000 100000\n") == 2)
-    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "100000 100000") == 1)
-    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "50000 100000") == 1)
-    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "max 100000") == nil)
-    #expect(Posix.ProcessInfo.coreQuota(cpuMax: "") == nil)
-    #expect(Posix.ProcessInfo.allowedCores(status: "Name:\tlayoutd\nCpus_allowed:\t3\n") == 2)
-    #expect(Posix.ProcessInfo.allowedCores(status: "Cpus_allowed:\tffffffff,00000001\n") == 33)
-    #expect(Posix.ProcessInfo.allowedCores(status: "Name:\tlayoutd\n") == nil)
+    #expect(CurrentProcess.coreQuota(cpuMax: "150000 100000\n") == 2)
+    #expect(CurrentProcess.coreQuota(cpuMax: "100000 100000") == 1)
+    #expect(CurrentProcess.coreQuota(cpuMax: "50000 100000") == 1)
+    #expect(CurrentProcess.coreQuota(cpuMax: "max 100000") == nil)
+    #expect(CurrentProcess.coreQuota(cpuMax: "") == nil)
+    #expect(CurrentProcess.allowedCores(status: "Name:\tlayoutd\nCpus_allowed:\t3\n") == 2)
+    #expect(CurrentProcess.allowedCores(status: "Cpus_allowed:\tffffffff,00000001\n") == 33)
+    #expect(CurrentProcess.allowedCores(status: "Name:\tlayoutd\n") == nil)
   }
 
   @Test func aBadFlagExits2NamingIt() throws {

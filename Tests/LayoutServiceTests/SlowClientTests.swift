@@ -15,7 +15,7 @@ struct SlowClientTests {
   @Test(.timeLimit(.minutes(3)))
   func aFreshClientIsServedBeside1000IdleConnectionsAndTricklingHeaders() throws {
     // Two descriptors per connection in this process (client and server end).
-    let openFiles = Posix.ProcessInfo.raiseOpenFileLimit(toAtLeast: 2400)
+    let openFiles = CurrentProcess.raiseOpenFileLimit(toAtLeast: 2400)
     try #require(openFiles >= 2400, "the test needs 2,400 open files (ulimit -Hn)")
     // An idle timeout far beyond the test, so that the idle clients stay open however long the
     // test takes.

@@ -97,16 +97,16 @@ func benchmark<Endpoint: LayoutOperation>(
       == (try! JSONSerialization.jsonObject(with: foundationAnswer) as! NSDictionary),
     "\(name): the answers differ")
 
-  let fast = Measurement.of(rounds: rounds, calls: calls) {
+  let fast = CallCost.of(rounds: rounds, calls: calls) {
     body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
     sink &+= answer.count
   }
   let foundationCalls = max(calls / 10, 100)
-  let viaJSONDecoder = Measurement.of(rounds: rounds, calls: foundationCalls) {
+  let viaJSONDecoder = CallCost.of(rounds: rounds, calls: foundationCalls) {
     body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
     sink &+= answer.count
   }
-  let foundation = Measurement.of(rounds: rounds, calls: foundationCalls) {
+  let foundation = CallCost.of(rounds: rounds, calls: foundationCalls) {
     let encoded = try! encoder.encode(
       Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
     sink &+= encoded.count
@@ -156,11 +156,11 @@ func benchmarkTrack<Request: Decodable, Answer>(
 ) -> Int {
   var sink = 0
   var request = try! JSONDecoder().decode(Request.self, from: Data(body))
-  let plain = Measurement.of(rounds: rounds, calls: calls) {
+  let plain = CallCost.of(rounds: rounds, calls: calls) {
     withExtendedLifetime(compute(request)) { sink &+= 1 }
   }
   track(&request)
-  let withTrack = Measurement.of(rounds: rounds, calls: calls) {
+  let withTrack = CallCost.of(rounds: rounds, calls: calls) {
     withExtendedLifetime(compute(request)) { sink &+= 1 }
   }
   table.add(name, "core: answer without track", plain, baseline: plain)
@@ -208,12 +208,12 @@ func benchmarkBatch<Endpoint: LayoutOperation>(
       "\(name) (\(decoder)): the batch answer differs from the single answers")
     let singleCalls = decoder == .fast ? calls : max(calls / 10, 100)
     let batches = max(singleCalls / items, 5)
-    var perBatch = Measurement.of(rounds: rounds, calls: batches) {
+    var perBatch = CallCost.of(rounds: rounds, calls: batches) {
       batch.withUnsafeBytes {
         sink &+= try! endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
       }
     }
-    let perSingle = Measurement.of(rounds: rounds, calls: singleCalls) {
+    let perSingle = CallCost.of(rounds: rounds, calls: singleCalls) {
       body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: decoder, into: &single) }
       sink &+= single.count
     }
@@ -239,7 +239,7 @@ func benchmarkObserver(into table: inout BenchTable) {
     method: .post, path: "/avoid", route: service.routes.route(for: "/avoid")!.id, status: 200,
     durationNanoseconds: 84_321, bytesIn: 218,
     bytesOut: 120, requestID: RequestID("5f2c9a0e1b7d4c3a0000000000000001"), completed: true)
-  let measured = Measurement.of(rounds: rounds, calls: calls) {
+  let measured = CallCost.of(rounds: rounds, calls: calls) {
     log.requestEnded(request)
     metrics.requestEnded(request)
   }

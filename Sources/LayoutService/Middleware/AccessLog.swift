@@ -77,10 +77,10 @@ package final class AccessLog: HTTPMiddleware {
   /// The clock each thread writes its lines' times with.
   private static let stamps = PerThread { Stamp() }
 
-  /// A thread's `AccessLogLine.Clock`: the date and time of day of the second it last wrote.
+  /// A thread's `AccessLogLine.TimestampWriter`: the date and time of day of the second it last wrote.
   private final class Stamp {
     // Only the thread that owns it (`PerThread`) touches it, so the exclusivity is the
     // thread's own.
-    @exclusivity(unchecked) var clock = AccessLogLine.Clock()
+    @exclusivity(unchecked) var clock = AccessLogLine.TimestampWriter()
   }
 }

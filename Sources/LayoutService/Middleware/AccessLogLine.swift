@@ -15,7 +15,7 @@ enum AccessLogLine {
   /// ` incomplete` when the answer was not sent in full. Bytes outside visible ASCII
   /// in the method, path and id are written as `\xNN`, so a line is always one line.
   static func text(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
-    var clock = Clock()
+    var clock = TimestampWriter()
     LineBuffer.write(room: room(for: request), into: &line) {
       text(request, at: time, clock: &clock, into: &$0)
     }
@@ -23,7 +23,7 @@ enum AccessLogLine {
 
   /// `text(_:at:into:)` with the date and time of day from `clock`, into `room(for:)` bytes.
   static func text(
-    _ request: borrowing CompletedRequest, at time: timespec, clock: inout Clock,
+    _ request: borrowing CompletedRequest, at time: timespec, clock: inout TimestampWriter,
     into buffer: inout LineBuffer
   ) {
     clock.write(time, into: &buffer)
@@ -64,7 +64,7 @@ enum AccessLogLine {
   /// `bytes_out`, `request_id` (`null` when none), `trace_id` and `span_id` (the caller's W3C
   /// trace context, when it sent a valid `traceparent`), `items` (for a batch) and `completed`.
   static func json(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
-    var clock = Clock()
+    var clock = TimestampWriter()
     LineBuffer.write(room: room(for: request), into: &line) {
       json(request, at: time, clock: &clock, into: &$0)
     }
@@ -72,7 +72,7 @@ enum AccessLogLine {
 
   /// `json(_:at:into:)` with the date and time of day from `clock`, into `room(for:)` bytes.
   static func json(
-    _ request: borrowing CompletedRequest, at time: timespec, clock: inout Clock,
+    _ request: borrowing CompletedRequest, at time: timespec, clock: inout TimestampWriter,
     into buffer: inout LineBuffer
   ) {
     buffer.put(#"{"time":""#)
@@ -120,7 +120,7 @@ enum AccessLogLine {
 
   /// Writes timestamps, converting the date and time of day only when the second changes
   /// (`gmtime_r` takes glibc's time zone lock).
-  struct Clock {
+  struct TimestampWriter {
     private var second = -1
     /// `2026-01-01T12:00:00.` for `second`.
     private var prefix: [UInt8] = []

@@ -49,7 +49,7 @@ package final class ServiceMetrics: HTTPMiddleware {
     incomplete = AtomicCounterArray(count: labels.count)
     latency = AtomicCounterArray(count: labels.count * (Self.latencyBounds.count + 2))
     items = AtomicCounterArray(count: labels.count)
-    startTime = ProcessInfo.startTime
+    startTime = CurrentProcess.startTime
   }
 
   /// Nothing: the answer is counted when its request ends.
@@ -208,10 +208,10 @@ extension ServiceMetrics {
       [("", String(Int(startTime)))])
     family(
       &text, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
-      [("", String(ProcessInfo.residentBytes))])
+      [("", String(CurrentProcess.residentBytes))])
     family(
       &text, "process_cpu_seconds_total", "counter", "User and system CPU time spent in seconds.",
-      [("", String(ProcessInfo.cpuSeconds))])
+      [("", String(CurrentProcess.cpuSeconds))])
     return text
   }
 

@@ -49,12 +49,12 @@ package enum Layoutd {
     SignalSet.shutdown.block()
     SignalSet.ignoreBrokenPipes()
     // Resident memory follows what requests in flight hold, not the largest ever seen.
-    ProcessInfo.returnLargeBlocksToTheSystem()
+    CurrentProcess.returnLargeBlocksToTheSystem()
     // Every line from here on, the access log's and the messages below, goes through `log`:
     // nobody but its own thread waits for standard error.
     let log = LogWriter()
     // Every connection is a descriptor: make room for the connection limit and some spare.
-    let openFiles = ProcessInfo.raiseOpenFileLimit(toAtLeast: options.server.maxConnections + 64)
+    let openFiles = CurrentProcess.raiseOpenFileLimit(toAtLeast: options.server.maxConnections + 64)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0, writer: log) }
     let readiness = Readiness()
@@ -84,7 +84,7 @@ package enum Layoutd {
       let second = SignalSet.shutdown.wait()
       log.message("layoutd: second \(SignalSet.name(second)), exiting now")
       log.close(timeout: Self.lastLineSeconds)
-      ProcessInfo.exitNow(128 + second)
+      CurrentProcess.exitNow(128 + second)
     }.detach()
     // Not ready from now on, while the listener stays open and every route serves, so that load
     // balancers see the 503 and stop sending before connects are refused.

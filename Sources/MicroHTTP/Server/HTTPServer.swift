@@ -28,7 +28,7 @@ package final class HTTPServer: Sendable {
   /// the service's middleware the server's `gauges` (`HTTPMiddleware.serverStarted(_:)`).
   package init(configuration: Configuration, service: RoutedService) throws(HTTPServerError) {
     var configuration = configuration
-    if configuration.threads <= 0 { configuration.threads = ProcessInfo.coreCount }
+    if configuration.threads <= 0 { configuration.threads = CurrentProcess.coreCount }
     let host = configuration.host
     guard let address = SocketAddress(host: host, port: configuration.port) else {
       throw .invalidAddress(host: host, port: configuration.port)

@@ -2,14 +2,14 @@ import CMallocCounter
 import Glibc
 
 /// The median time and the allocations per call of one benchmarked operation.
-struct Measurement {
+struct CallCost {
   var nanosecondsPerCall: Double
   var allocationsPerCall: Double
   var bytesPerCall: Double
 
   /// Runs `body` in `rounds` rounds of `calls` calls after a warm-up, and keeps the median
   /// round's time per call; allocations are counted over every measured round.
-  static func of(rounds: Int, calls: Int, _ body: () -> Void) -> Measurement {
+  static func of(rounds: Int, calls: Int, _ body: () -> Void) -> CallCost {
     for _ in 0..<max(calls / 10, 10) { body() }
     var times: [Double] = []
     times.reserveCapacity(rounds)
@@ -27,7 +27,7 @@ struct Measurement {
     }
     times.sort()
     let total = Double(rounds * calls)
-    return Measurement(
+    return CallCost(
       nanosecondsPerCall: times[times.count / 2], allocationsPerCall: Double(allocations) / total,
       bytesPerCall: Double(bytes) / total)
   }
@@ -43,7 +43,7 @@ struct Measurement {
 struct BenchTable {
   private var rows: [[String]] = []
 
-  mutating func add(_ endpoint: String, _ path: String, _ measurement: Measurement, baseline: Measurement) {
+  mutating func add(_ endpoint: String, _ path: String, _ measurement: CallCost, baseline: CallCost) {
     let counted = malloc_counter_enabled() != 0
     rows.append([
       endpoint, path, Self.format(measurement.nanosecondsPerCall, digits: 0),
