@@ -126,13 +126,13 @@ final class JSONRecordStorage {
   var inUse = false
   /// The shapes of the documents read so far, in memory of their own (they are changed while
   /// the rest of the state is read and written).
-  let templates: UnsafeMutablePointer<JSONRecordTemplates>
+  let templates: UnsafeMutablePointer<JSONRecordTemplateCache>
 
   init() {
     slotCapacity = 16 * Self.slotsPerObject
     slots = .allocate(capacity: slotCapacity)
     templates = .allocate(capacity: 1)
-    templates.initialize(to: JSONRecordTemplates())
+    templates.initialize(to: JSONRecordTemplateCache())
   }
 
   /// Frees the memory; the state must not be used afterwards.

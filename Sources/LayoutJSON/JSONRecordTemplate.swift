@@ -56,12 +56,12 @@ struct JSONRecordTemplate {
     from state: UnsafeMutablePointer<JSONRecordState>, _ bytes: UnsafePointer<UInt8>, count: Int
   ) -> Bool {
     nameCount = -1
-    guard count <= JSONRecordTemplates.maxBytes else { return false }
+    guard count <= JSONRecordTemplateCache.maxBytes else { return false }
     let record = state.pointee
     // Every object but the document's own is a value: the values bound everything kept.
     var values = record.others.count &+ record.elements.count
     for index in 0..<record.objects.count { values &+= record.objects.base[index].present.nonzeroBitCount }
-    guard values <= JSONRecordTemplates.maxValues else { return false }
+    guard values <= JSONRecordTemplateCache.maxValues else { return false }
     self.bytes.count = 0
     for index in 0..<count { self.bytes.append(bytes[index]) }
     // Eight bytes past the end, readable: the comparison reads the last bytes in a word.

@@ -29,7 +29,7 @@ package enum LayoutAPI {
     var middleware: [any HTTPMiddleware] = [CORSMiddleware(policy: settings.cors)]
     if let metrics = routes.metrics { middleware.append(metrics) }
     if let accessLog { middleware.append(accessLog) }
-    return RoutedService(router: routes.router, requestIDs: RequestIDs(), middleware: middleware)
+    return RoutedService(router: routes.router, requestIDs: RequestIDPolicy(), middleware: middleware)
   }
 
   /// What the service is told when it is made (by `layoutd`'s flags, `LayoutdOptions`).

@@ -3,7 +3,7 @@ import LayoutJSON
 import LayoutTesting
 import Testing
 
-/// `JSONRecordTemplates`: a document that differs from one the thread has read only in its
+/// `JSONRecordTemplateCache`: a document that differs from one the thread has read only in its
 /// numbers is read by its shape's template, and the record it makes is, member for member and
 /// byte place for byte place, the one the reader makes of the same bytes; anything else is read
 /// by the reader.

@@ -213,7 +213,7 @@ struct DrainTests {
     let plain = try HTTPTestServer()
     let quiet = try HTTPTestClient(port: plain.port).request(path: "/fixed", headers: [("X-Request-ID", "a")])
     #expect(quiet.headers["X-Request-ID"] == nil)
-    let assigning = try HTTPTestServer(requestIDs: RequestIDs())
+    let assigning = try HTTPTestServer(requestIDs: RequestIDPolicy())
     let client = try HTTPTestClient(port: assigning.port)
     #expect(
       try client.request(path: "/fixed", headers: [("X-Request-ID", "given-1")]).headers["X-Request-ID"]

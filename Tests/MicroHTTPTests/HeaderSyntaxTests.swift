@@ -62,7 +62,7 @@ struct HeaderSyntaxTests {
   }
 
   @Test func aNULInTheLastFieldIsRefusedAndItsValueNotEchoed() throws {
-    let server = try HTTPTestServer(requestIDs: RequestIDs())
+    let server = try HTTPTestServer(requestIDs: RequestIDPolicy())
     defer { server.stop() }
     let (response, closed) = try exchange(
       bytes("GET /fixed HTTP/1.1\r\nHost: test\r\nX-Request-Id: ab\u{0}cd\r\n\r\n"), on: server)
@@ -126,7 +126,7 @@ struct HeaderSyntaxTests {
   }
 
   @Test func trailingWhitespaceIsNotPartOfAValue() throws {
-    let server = try HTTPTestServer(requestIDs: RequestIDs())
+    let server = try HTTPTestServer(requestIDs: RequestIDPolicy())
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     try client.send("GET /header HTTP/1.1\r\nHost: test\r\nX-Test: \t value \t\r\nX-Request-Id: abc \r\n\r\n")

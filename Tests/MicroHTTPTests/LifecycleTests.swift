@@ -150,7 +150,7 @@ struct LifecycleTests {
   @Test func middlewareIsToldOfEveryRequestOnce() throws {
     let records = Locked<[CompletedRequest]>([])
     let server = try HTTPTestServer(
-      requestIDs: RequestIDs(),
+      requestIDs: RequestIDPolicy(),
       middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     let client = try HTTPTestClient(port: server.port)
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
@@ -195,7 +195,7 @@ struct LifecycleTests {
     // request (its id, trace, route, body, status) may reach the next.
     let records = Locked<[CompletedRequest]>([])
     let server = try HTTPTestServer(
-      requestIDs: RequestIDs(),
+      requestIDs: RequestIDPolicy(),
       middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)

@@ -288,7 +288,7 @@ struct EngineWithoutConnectionTests {
     let stage = TestMiddleware(onPrepare: { request, response in
       response.addHeader("X-Seen", "\(request.method) \(response.status)")
     })
-    let server = try HTTPTestServer(requestIDs: RequestIDs(), middleware: [stage])
+    let server = try HTTPTestServer(requestIDs: RequestIDPolicy(), middleware: [stage])
     let client = try server.client()
     for (method, path) in [
       ("GET", "/fixed"), ("GET", "/missing"), ("DELETE", "/fixed"), ("POST", "/problem"),

@@ -48,7 +48,7 @@ extension HTTPTestServer {
   /// `TestRoutes.router()`) with `requestIDs` and `middleware`, its configuration adjusted by
   /// `configure`.
   convenience init(
-    router: Router = TestRoutes.router(), requestIDs: RequestIDs? = nil,
+    router: Router = TestRoutes.router(), requestIDs: RequestIDPolicy? = nil,
     middleware: [any HTTPMiddleware] = [],
     _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) throws {

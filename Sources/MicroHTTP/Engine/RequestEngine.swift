@@ -12,9 +12,9 @@ package final class RequestEngine: Sendable {
   /// What is served.
   package let service: RoutedService
   /// `service.routes`, read once: routing on every request is then a direct call.
-  package let routes: Routes
+  package let routes: RouteMap
   /// `service.requestIDs`: where request ids come from, when the server assigns them.
-  let requestIDs: RequestIDs?
+  let requestIDs: RequestIDPolicy?
   /// `Configuration.maxBodyBytes`: the body limit of a route without its own.
   let maxBodyBytes: Int
   /// Request bodies and answers held at once, over all requests.
@@ -228,7 +228,7 @@ extension RequestEngine {
     bodyMemory.give(held)
   }
 
-  /// The route whose path is exactly the C string `target`, and its path (`Routes.route(matching:)`):
+  /// The route whose path is exactly the C string `target`, and its path (`RouteMap.route(matching:)`):
   /// read through the engine, whose routes a call borrows, where reading them through another
   /// object would copy them.
   func route(matching target: UnsafePointer<CChar>) -> (id: RouteID, path: String)? {

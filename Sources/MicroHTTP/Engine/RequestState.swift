@@ -13,7 +13,7 @@ final class RequestState {
   @exclusivity(unchecked) var method = HTTPMethod.get
   @exclusivity(unchecked) var path = ""
   /// The route of the path, or `nil` when no route has it: found from the target on a
-  /// connection (`Routes.route(matching:)`), else when the engine admits the request.
+  /// connection (`RouteMap.route(matching:)`), else when the engine admits the request.
   @exclusivity(unchecked) var route: RouteID?
   /// What replies: the route's handler, or a problem decided before the body was read (400 for
   /// framing or `Host`, 404, 405, 413, 503).

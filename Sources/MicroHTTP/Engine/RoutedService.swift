@@ -13,9 +13,9 @@
 /// A class: the engine holds it as one reference it calls in place.
 package final class RoutedService: Sendable {
   /// The routes: what answers each method and path, and each route's body limit.
-  package let routes: Routes
+  package let routes: RouteMap
   /// Where request ids come from; `nil` assigns none.
-  package let requestIDs: RequestIDs?
+  package let requestIDs: RequestIDPolicy?
   /// The stages every answer passes through, in order.
   package let middleware: [any HTTPMiddleware]
   /// `middleware` as a chain, first to last, which each request walks: a stage read from an
@@ -24,7 +24,7 @@ package final class RoutedService: Sendable {
 
   /// Answers through the routes `router` builds, naming requests with `requestIDs` (none by
   /// default), every answer passing through `middleware` in order.
-  package init(router: Router, requestIDs: RequestIDs? = nil, middleware: [any HTTPMiddleware] = []) {
+  package init(router: Router, requestIDs: RequestIDPolicy? = nil, middleware: [any HTTPMiddleware] = []) {
     self.routes = router.build()
     self.requestIDs = requestIDs
     self.middleware = middleware

@@ -128,7 +128,7 @@ package enum HexDigits {
 ///
 /// A class: the pipeline reads it on every request, and a reference costs one retain to copy
 /// where a struct holding a string costs several.
-package final class RequestIDs: Sendable {
+package final class RequestIDPolicy: Sendable {
   /// The header that carries a request's id, in both directions.
   package let header: String
   /// `header`, when the framing pass keeps it (as it keeps `X-Request-Id`).

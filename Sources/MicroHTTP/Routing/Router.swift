@@ -1,5 +1,5 @@
 /// The routes of a server as they are added, by exact path and method; built once
-/// (`build()`) into the `Routes` a server's engine answers from.
+/// (`build()`) into the `RouteMap` a server's engine answers from.
 ///
 /// What depends on every route of a path is made when the router is built, not when a route is
 /// added: each path's `Allow` value, the server's (`OPTIONS *`), and the handlers made from their
@@ -72,7 +72,7 @@ package struct Router: Sendable {
 
   /// The routes as a server answers from them: every path's `Allow` value and the server's
   /// made from all the routes, and the handlers made from them.
-  package func build() -> Routes {
+  package func build() -> RouteMap {
     var routes: [Route] = []
     for (index, path) in paths.enumerated() {
       let allow = Route.allow(answers[index].map(\.method))
@@ -87,6 +87,6 @@ package struct Router: Sendable {
           path: path, id: RouteID(rawValue: index), handlers: entries, allow: allow,
           maxBodyBytes: maxBodyBytes[index]))
     }
-    return Routes(routes)
+    return RouteMap(routes)
   }
 }

@@ -1,6 +1,6 @@
-/// The shapes of the documents a thread's record has read: a later document that differs from
-/// one of them only in its numbers is read by comparing the bytes between the numbers and
-/// parsing the numbers alone.
+/// A thread's templates: the shapes of the documents its record has read last, a few, the one
+/// used least recently replaced. A later document that differs from one of them only in its
+/// numbers is read by comparing the bytes between the numbers and parsing the numbers alone.
 ///
 /// A client sends the same members in the same order request after request, with new values: a
 /// template keeps such a document's bytes, with its numbers as holes, and what the record made
@@ -10,7 +10,7 @@
 /// hole, is met by the reader token for token as the template's was: the same names in the same
 /// objects and slots, the same strings (moved by the numbers' lengths), the same end. Its
 /// record is then the template's, with the new numbers and the strings moved.
-struct JSONRecordTemplates {
+struct JSONRecordTemplateCache {
   /// Templates kept per thread; the one used least recently is replaced.
   static let capacity = 4
   /// The largest document a template is made of (requests are a few hundred bytes).

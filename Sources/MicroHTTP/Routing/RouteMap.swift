@@ -9,7 +9,7 @@ import Glibc
 /// 200 with every method some route takes in `Allow`; any other method with it, 400. Each path's
 /// `RouteID` lets what counts requests by route (metrics) do so without a string compare per
 /// request.
-package struct Routes: Sendable {
+package struct RouteMap: Sendable {
   /// The routes, by `RouteID`.
   private let routes: [Route]
   /// Every route's path in UTF-8, one after another: route `i`'s are
