@@ -67,7 +67,7 @@ let package = Package(
     .target(name: "CMallocCounter", path: "bench/CMallocCounter"),
     .executableTarget(
       name: "LayoutBench",
-      dependencies: ["LayoutCore", "LayoutService", "CMallocCounter", "Posix"],
+      dependencies: ["LayoutCore", "LayoutDiagram", "LayoutService", "CMallocCounter", "Posix"],
       path: "bench/LayoutBench"),
 
     // Test support shared by the suites: the contract's worked examples, JSON comparison.

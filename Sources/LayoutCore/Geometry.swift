@@ -90,7 +90,44 @@ public struct Insets: Hashable, Sendable {
   public static let zero = Insets()
 }
 
+extension Rect {
+  /// The smallest rectangle holding both, zero-sized ones included (contract §4.5).
+  package func union(_ other: Rect) -> Rect {
+    let minX = Swift.min(self.minX, other.minX)
+    let minY = Swift.min(self.minY, other.minY)
+    return Rect(
+      x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+  }
+
+  /// The rectangle moved by `offset`.
+  package func offset(by offset: Point) -> Rect {
+    Rect(x: x + offset.x, y: y + offset.y, width: width, height: height)
+  }
+
+  /// The rectangle grown downward to at least `height` (contract §5: a caret grown to `lineHeight`).
+  package func grown(toHeight height: Double) -> Rect {
+    Rect(x: x, y: y, width: width, height: Swift.max(self.height, height))
+  }
+
+  /// The origin, `{x, y}`.
+  package var origin: Point { Point(x: x, y: y) }
+}
+
 extension Double {
+  /// Whether `self ≤ limit` holds but for the rounding of the doubles both were computed with:
+  /// how every `fits` (§4.1–§4.3, so §4.5's companions and §5's `caretVisible` too) compares.
+  ///
+  /// The formulas reach the two sides by different sums, so a side that is equal in exact
+  /// arithmetic can come out a few units in the last place above the other: a target §5.1 has just
+  /// aligned with the viewport's bottom edge would not "lie inside" it, and a companion that fits
+  /// would be dropped. The slack is 2⁻³⁶ of the largest magnitude involved (`scale`, `self`,
+  /// `limit`, at least 1): a 70-billionth, 1.5e-5 points at a million points, far below what
+  /// a screen shows and far above the rounding of a few sums.
+  @inline(__always)
+  package func isAtMost(_ limit: Double, scale: Double = 0) -> Bool {
+    self <= limit || self - limit <= 0x1p-36 * Swift.max(1, scale, abs(self), abs(limit))
+  }
+
   /// The value as an answer may hold it: `-0` becomes `0`, and a non-finite value (possible only
   /// from input that skipped validation) becomes `0`.
   @inline(__always)

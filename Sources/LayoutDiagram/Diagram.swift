@@ -9,34 +9,45 @@ import LayoutCore
 package enum Diagram {
   /// The largest size, in SVG user units, one panel (before or after) is scaled to.
   package static let panelSize = Size(width: 300, height: 420)
+}
 
-  /// The diagram of a `POST /avoid` answer: container, safe area, keyboard, field and the
-  /// `alsoReveal` rects, before and after the answer is applied.
-  package static func svg(_ request: AvoidRequest, _ answer: AvoidAnswer) -> String {
-    DiagramScene(request, answer).svg()
-  }
+/// A computing endpoint's request whose answer has a diagram: its scene, drawn the same way for
+/// every endpoint.
+package protocol DiagramDrawable: EndpointRequest {
+  /// The scene of `answer`, this request's answer.
+  func scene(of answer: Answer) -> DiagramScene
+}
 
-  /// The diagram of a `POST /caret-follow` answer: the text view, its safe area, the keyboard
-  /// and the caret, before and after the scroll.
-  package static func svg(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) -> String {
-    DiagramScene(request, answer).svg()
-  }
-
-  /// The diagram of a `POST /chat` answer: the list, the composer where it rests and where it
-  /// rides on the keyboard, and the keyboard.
-  package static func svg(_ request: ChatRequest, _ answer: ChatAnswer) -> String {
-    DiagramScene(request, answer).svg()
-  }
-
-  /// The diagram of a `POST /sheet` answer: the sheet where it rests and where it rides on the
-  /// keyboard, its header, the field in its scroll view, and the keyboard.
-  package static func svg(_ request: SheetRequest, _ answer: SheetAnswer) -> String {
-    DiagramScene(request, answer).svg()
+extension DiagramDrawable {
+  /// The SVG diagram of `answer`, this request's answer: before and after, to scale.
+  package func diagram(of answer: Answer) -> String {
+    scene(of: answer).svg()
   }
 }
 
+extension AvoidRequest: DiagramDrawable {
+  /// Container, safe area, keyboard, field and the `alsoReveal` rects, before and after.
+  package func scene(of answer: AvoidAnswer) -> DiagramScene { DiagramScene(self, answer) }
+}
+
+extension CaretFollowRequest: DiagramDrawable {
+  /// The text view, its safe area, the keyboard and the caret, before and after the scroll.
+  package func scene(of answer: CaretFollowAnswer) -> DiagramScene { DiagramScene(self, answer) }
+}
+
+extension ChatRequest: DiagramDrawable {
+  /// The list, the composer where it rests and where it rides on the keyboard, and the keyboard.
+  package func scene(of answer: ChatAnswer) -> DiagramScene { DiagramScene(self, answer) }
+}
+
+extension SheetRequest: DiagramDrawable {
+  /// The sheet where it rests and where it rides on the keyboard, its header, the field in its
+  /// scroll view, and the keyboard.
+  package func scene(of answer: SheetAnswer) -> DiagramScene { DiagramScene(self, answer) }
+}
+
 /// A whole diagram before it is written as SVG: two panels of shapes in screen coordinates.
-struct DiagramScene: Sendable {
+package struct DiagramScene: Sendable {
   /// The first line of the diagram, such as `POST /avoid · translate`.
   var title: String
   /// The part of the screen both panels show.

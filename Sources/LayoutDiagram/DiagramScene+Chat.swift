@@ -4,11 +4,7 @@ extension DiagramScene {
   /// The scene of a `POST /chat` answer: the container, the message list with its newest end,
   /// the composer where it rests and where it rides, and the keyboard.
   init(_ request: ChatRequest, _ answer: ChatAnswer) {
-    let container = request.container
-    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: container)
-    let keyboard = Self.keyboard(
-      KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
-      undocked: request.undocked)
+    let (container, screen, keyboard) = Self.keyboard(of: request, answer.keyboard)
     let list = request.list.offsetBy(container.x, container.y)
     let composer = request.composer.offsetBy(container.x, container.y)
     let lifted = composer.offsetBy(answer.composerOffset.x, answer.composerOffset.y)

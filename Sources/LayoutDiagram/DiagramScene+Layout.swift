@@ -3,11 +3,7 @@ import LayoutCore
 extension DiagramScene {
   /// The scene of a `POST /avoid` answer.
   init(_ request: AvoidRequest, _ answer: AvoidAnswer) {
-    let container = request.container
-    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: container)
-    let keyboard = Self.keyboard(
-      KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
-      undocked: request.undocked)
+    let (container, screen, keyboard) = Self.keyboard(of: request, answer.keyboard)
     let overlap = answer.keyboard.overlap
     let safeArea = Self.safeArea(request.safeArea, of: container)
     /// The `alsoReveal` rects moved by `dx`, `dy`; after the layout, marked by whether they
@@ -114,14 +110,10 @@ extension DiagramScene {
 extension DiagramScene {
   /// The scene of a `POST /caret-follow` answer.
   init(_ request: CaretFollowRequest, _ answer: CaretFollowAnswer) {
-    let textView = request.textView
-    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: textView)
-    let keyboard = Self.keyboard(
-      KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
-      undocked: request.undocked)
+    let (textView, screen, keyboard) = Self.keyboard(of: request, answer.keyboard)
     let overlap = answer.keyboard.overlap
     let safeArea = Self.safeArea(request.safeArea, of: textView)
-    let caret = KeyboardLayout.caret(request.caret, grownTo: request.lineHeight)
+    let caret = request.caret.grown(toHeight: request.lineHeight)
     let start = request.contentOffset
     let end = answer.contentOffset
     let caretBefore = caret.offsetBy(textView.x - start.x, textView.y - start.y)
@@ -196,18 +188,26 @@ extension DiagramScene {
     return bands
   }
 
-  /// The keyboard as the request sent it (nil when hidden), labelled with its state and
-  /// overlap; drawn faded when it is an undocked keyboard the request ignores.
+  /// What every diagram draws of `request`: its container in screen coordinates (moved by the
+  /// window's origin, contract §15), the screen, and the keyboard as the request sent it (nil when
+  /// hidden), labelled with its state and overlap; drawn faded when it is an undocked keyboard the
+  /// request ignores.
   static func keyboard(
-    _ frame: Rect?, _ answer: KeyboardAnswer, undocked: UndockedPolicy
-  ) -> DiagramShape? {
-    guard let frame, answer.state != .hidden else { return nil }
-    let ignored = answer.state == .undocked && undocked == .ignore
+    of request: some EndpointRequest, _ answer: KeyboardAnswer
+  ) -> (container: Rect, screen: Rect, keyboard: DiagramShape?) {
+    let container = request.screenContainer
+    let screen = request.keyboardContext.screen(around: container)
+    guard let frame = request.keyboard.frame(on: screen), answer.state != .hidden else {
+      return (container, screen, nil)
+    }
+    let ignored = answer.state == .undocked && request.undocked == .ignore
     let label =
       ignored
       ? "keyboard undocked, ignored"
       : "keyboard \(answer.state.rawValue) · overlap \(answer.overlap.diagramText)"
-    return DiagramShape("keyboard", ignored ? .ignoredKeyboard : .keyboard, frame, label: label)
+    return (
+      container, screen, DiagramShape("keyboard", ignored ? .ignoredKeyboard : .keyboard, frame, label: label)
+    )
   }
 
   /// The line `keyboardTop` across the container, when the keyboard covers some of it.

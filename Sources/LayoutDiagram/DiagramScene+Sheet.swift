@@ -5,11 +5,7 @@ extension DiagramScene {
   /// rests with the keyboard hidden and where the answer puts it, its header and field, and the
   /// keyboard.
   init(_ request: SheetRequest, _ answer: SheetAnswer) {
-    let container = request.container
-    let screen = KeyboardLayout.screen(for: request.keyboard, screen: request.screen, container: container)
-    let keyboard = Self.keyboard(
-      KeyboardLayout.keyboardFrame(request.keyboard, screen: screen), answer.keyboard,
-      undocked: request.undocked)
+    let (container, screen, keyboard) = Self.keyboard(of: request, answer.keyboard)
     let resting = request.detents[request.detent]
     let restingTop = container.height - request.safeArea.bottom - resting
     let before = Self.sheet(request, top: restingTop, height: resting, contentOffset: request.contentOffset)
@@ -41,7 +37,7 @@ extension DiagramScene {
   static func sheet(
     _ request: SheetRequest, top: Double, height: Double, contentOffset: Point?
   ) -> [DiagramShape] {
-    let container = request.container
+    let container = request.screenContainer
     let area = Rect(x: container.x, y: container.y + top, width: container.width, height: height)
     var shapes = [DiagramShape("sheet", .sheet, area, label: "sheet y \(top.diagramText)")]
     if request.header > 0 {

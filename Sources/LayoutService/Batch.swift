@@ -2,8 +2,8 @@ import LayoutCore
 import LayoutJSON
 import MicroHTTP
 
-/// Batches (contract §9): `POST /avoid/batch` and `POST /caret-follow/batch` take an array of
-/// requests of their endpoint and answer an array of the same length, in the same order.
+/// Batches (contract §9): each endpoint's `POST path/batch` takes an array of requests of the
+/// endpoint and answers an array of the same length, in the same order.
 package enum Batch {
   /// The most requests one batch may hold.
   package static let maxItems = 10_000

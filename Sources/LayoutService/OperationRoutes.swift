@@ -2,16 +2,16 @@ import LayoutCore
 import MicroHTTP
 
 extension Router {
-  /// Routes `POST` on `Operation`'s path and on its batch path (contract §9), batches within
+  /// Routes `POST` on `operation`'s path and on its batch path (contract §9), batches within
   /// `batches`.
-  mutating func add<Operation: LayoutOperation>(
-    _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
+  mutating func add<Request>(
+    _ operation: LayoutOperation<Request>, decoder: RequestDecoder, batches: BatchLimits
   ) {
-    add(.post, Operation.path) { request, response in
-      try Operation.respond(to: request, decoder: decoder, into: &response)
+    add(.post, operation.path) { request, response in
+      try LayoutOperation<Request>.respond(to: request, decoder: decoder, into: &response)
     }
-    add(.post, Operation.batchPath, maxBodyBytes: batches.maxBodyBytes) { request, response in
-      try Operation.respondToBatch(
+    add(.post, operation.batchPath, maxBodyBytes: batches.maxBodyBytes) { request, response in
+      try LayoutOperation<Request>.respondToBatch(
         request, decoder: decoder, maxItemBytes: batches.maxItemBytes, into: &response)
     }
   }
@@ -31,10 +31,10 @@ extension LayoutOperation {
       return
     }
     let layoutRequest = try request.withBody { (body) throws(HTTPError) in
-      try RequestBody.read(body, with: decoder, as: Self.self)
+      try RequestBody.read(body, with: decoder, as: Request.self)
     }
     response.contentType = LayoutAPI.diagramContentType
-    response.write(diagram(layoutRequest, answer(to: layoutRequest)))
+    response.write(layoutRequest.diagram(of: answer(to: layoutRequest)))
   }
 
   /// `POST` on the batch path (contract §9): always JSON, `Accept` is not consulted. The answer

@@ -1,3 +1,5 @@
+import LayoutCore
+import LayoutDiagram
 import MicroHTTP
 
 /// Every route layoutd serves, registered here and nowhere else: the computing endpoints (each
@@ -11,8 +13,8 @@ import MicroHTTP
 struct RouteTable {
   /// The routes, with their handlers.
   private(set) var router = Router()
-  /// The computing endpoints, in the order registered: `/avoid`, `/caret-follow`, `/chat`, `/sheet`.
-  private(set) var operations: [any LayoutOperation.Type] = []
+  /// The computing endpoints, in the order registered.
+  private(set) var operations: [any AnyLayoutOperation] = []
   /// The counters `/metrics` exposes; `nil` when the route is left out.
   private(set) var metrics: ServiceMetrics?
   /// Which origins the preflights allow.
@@ -28,12 +30,12 @@ struct RouteTable {
     readiness: Readiness = Readiness(), metrics: Bool = true, log: LogWriter? = nil
   ) {
     self.cors = cors
-    // Named one by one, not looped over as `any LayoutOperation.Type`: each route's handler is
-    // then specialized for its operation.
-    addOperation(AvoidOperation.self, decoder: decoder, batches: batches)
-    addOperation(CaretFollowOperation.self, decoder: decoder, batches: batches)
-    addOperation(ChatOperation.self, decoder: decoder, batches: batches)
-    addOperation(SheetOperation.self, decoder: decoder, batches: batches)
+    // Named one by one, not looped over as `any AnyLayoutOperation`: each route's handler is then
+    // specialized for its request type.
+    addOperation(AvoidRequest.self, at: "/avoid", decoder: decoder, batches: batches)
+    addOperation(CaretFollowRequest.self, at: "/caret-follow", decoder: decoder, batches: batches)
+    addOperation(ChatRequest.self, at: "/chat", decoder: decoder, batches: batches)
+    addOperation(SheetRequest.self, at: "/sheet", decoder: decoder, batches: batches)
 
     router.addAsset(
       "/", file: "playground.html", contentType: LayoutAPI.playgroundContentType,
@@ -56,14 +58,15 @@ struct RouteTable {
     }
   }
 
-  /// Routes `Operation`'s two `POST` routes (`Router.add(_:decoder:batches:)`) and their CORS
-  /// preflights, and notes its path.
-  private mutating func addOperation<Operation: LayoutOperation>(
-    _ operation: Operation.Type, decoder: RequestDecoder, batches: BatchLimits
+  /// Routes the two `POST` routes of `Request`'s endpoint at `path`
+  /// (`Router.add(_:decoder:batches:)`) and their CORS preflights, and notes it.
+  private mutating func addOperation<Request: DiagramDrawable>(
+    _ request: Request.Type, at path: String, decoder: RequestDecoder, batches: BatchLimits
   ) {
+    let operation = LayoutOperation(request, at: path)
     router.add(operation, decoder: decoder, batches: batches)
-    router.addPreflight(Operation.path, cors)
-    router.addPreflight(Operation.batchPath, cors)
+    router.addPreflight(operation.path, cors)
+    router.addPreflight(operation.batchPath, cors)
     operations.append(operation)
   }
 }

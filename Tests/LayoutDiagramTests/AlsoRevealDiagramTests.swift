@@ -24,7 +24,7 @@ struct AlsoRevealDiagramTests {
     request.alsoReveal = Self.rects
     let answer = avoid(request)
     try #require(answer.alsoRevealed == [true, false, false])
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, x, y) = try frame(document, "before")
     for (index, rect) in Self.rects.enumerated() {
       let drawn = try document.rect("before-also-reveal-\(index)")
@@ -49,7 +49,7 @@ struct AlsoRevealDiagramTests {
     let answer = avoid(request)
     guard case .translate(let offset) = answer.layout else { Issue.record("not translate"); return }
     try #require(offset.y < 0 && answer.alsoRevealed == [true])
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, _, afterY) = try frame(document, "after")
     #expect(approximately(try document.rect("after-also-reveal-0").y, afterY + (700 + offset.y) * scale))
 
@@ -58,7 +58,7 @@ struct AlsoRevealDiagramTests {
     scroll.alsoReveal = [Rect(x: 20, y: 1250, width: 350, height: 50)]
     let scrolled = avoid(scroll)
     guard case .scroll(let contentOffset, _, _) = scrolled.layout else { Issue.record("not scroll"); return }
-    let scrollDocument = try SVGDocument(Diagram.svg(scroll, scrolled))
+    let scrollDocument = try SVGDocument(scroll.diagram(of: scrolled))
     let (_, _, top) = try frame(scrollDocument, "after")
     #expect(
       approximately(try scrollDocument.rect("after-also-reveal-0").y, top + (1250 - contentOffset.y) * scale))
@@ -66,7 +66,7 @@ struct AlsoRevealDiagramTests {
 
   @Test func noAlsoRevealDrawsNoneAndSaysNothing() throws {
     let request = Requests.resize()
-    let document = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let document = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(!document.elements.keys.contains { $0.contains("also-reveal") })
     #expect(!document.texts.contains { $0.contains("alsoRevealed") })
   }

@@ -20,7 +20,7 @@ struct AvoidDiagramTests {
     let answer = avoid(request)
     guard case .translate(let offset) = answer.layout else { Issue.record("not translate"); return }
     try #require(offset.y < 0)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, x, y) = try frame(document, "before")
     let before = try document.rect("before-field")
     #expect(approximately(before.x, x + request.field.x * scale))
@@ -43,7 +43,7 @@ struct AvoidDiagramTests {
     let height = 291.0
     let request = Requests.translate(keyboard: .height(height))
     let answer = avoid(request)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, x, y) = try frame(document, "before")
     let keyboard = try document.rect("before-keyboard")
     #expect(approximately(keyboard.x, x))
@@ -62,7 +62,7 @@ struct AvoidDiagramTests {
     let request = Requests.translate(field: Rect(x: 20, y: 200, width: 350, height: 500))
     let answer = avoid(request)
     try #require(!answer.fits)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let warning = DiagramRole.warningColor
     #expect(try document.element("after-field").attributes["fill"] == warning)
     #expect(try document.element("before-field").attributes["fill"] != warning)
@@ -71,7 +71,7 @@ struct AvoidDiagramTests {
 
   @Test func aHiddenKeyboardIsNotDrawnAndNothingMoves() throws {
     let request = Requests.translate(keyboard: .hidden)
-    let document = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let document = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(document.elements["before-keyboard"] == nil)
     #expect(document.elements["after-keyboard"] == nil)
     #expect(document.elements["before-keyboard-top"] == nil)
@@ -89,7 +89,7 @@ struct AvoidDiagramTests {
     request.undocked = policy
     let answer = avoid(request)
     try #require(answer.keyboard.state == .undocked)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let keyboard = try document.element("before-keyboard")
     let (scale, x, y) = try frame(document, "before")
     #expect(approximately(try keyboard.number("x"), x + 35 * scale))
@@ -106,7 +106,7 @@ struct AvoidDiagramTests {
       screen: screen)
     let answer = avoid(request)
     try #require(answer.keyboard.overlap > 0)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, x, y) = try frame(document, "before")
     let drawn = try document.rect("before-container")
     #expect(approximately(drawn.x, x))
@@ -122,7 +122,7 @@ struct AvoidDiagramTests {
     guard case .scroll(let contentOffset, _, _) = answer.layout else { Issue.record("not scroll"); return }
     let start = try #require(request.contentOffset)
     try #require(contentOffset.y != start.y)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, x, y) = try frame(document, "before")
     let before = try document.rect("before-field")
     #expect(approximately(before.y, y + (request.field.y - start.y) * scale))
@@ -141,7 +141,7 @@ struct AvoidDiagramTests {
       return
     }
     try #require(bottomInset > 0)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let (scale, _, y) = try frame(document, "after")
     let drawn = try document.rect("after-visible")
     #expect(approximately(drawn.y, y + visible.y * scale))
@@ -159,29 +159,29 @@ struct AvoidDiagramTests {
     request.animation = KeyboardAnimation(duration: 0.4, curve: 3)
     let answer = avoid(request)
     let timing = try #require(answer.animation?.timingFunction)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     #expect(document.texts.contains { $0.contains(timing) && $0.contains("0.4 s") })
-    let plain = try SVGDocument(Diagram.svg(Requests.translate(), avoid(Requests.translate())))
+    let plain = try SVGDocument(Requests.translate().diagram(of: avoid(Requests.translate())))
     #expect(!plain.texts.contains { $0.hasPrefix("animation") })
   }
 
   @Test func theMotionsDurationIsNoted() throws {
     var request = Requests.translate()
     request.animation = KeyboardAnimation(duration: 0.25, curve: 7)
-    let spring = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let spring = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(
       spring.texts.contains { $0.contains("0.25 s") && $0.contains("moves 0.5 s") && $0.contains("spring") })
     request.animation = KeyboardAnimation(duration: 0.4, curve: 2)
-    let easeOut = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let easeOut = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(easeOut.texts.contains { $0.contains("moves 0.4 s") && $0.contains("ease-out") })
     request.animation = KeyboardAnimation(duration: 0, curve: 7)
-    let instant = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let instant = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(instant.texts.contains { $0.contains("moves 0 s") })
   }
 
   @Test func thePanelsSitSideBySideInsideTheCanvas() throws {
     let request = Requests.translate()
-    let document = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let document = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(document.root.name == "svg")
     #expect(document.root.attributes["xmlns"] == "http://www.w3.org/2000/svg")
     let width = try document.root.number("width")

@@ -9,7 +9,7 @@ struct CaretFollowDiagramTests {
     let request = Requests.caretFollow()
     let answer = caretFollow(request)
     try #require(answer.changed)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let screen = try document.rect("before-screen")
     let scale = screen.width / Requests.screen.width
     let textView = try document.rect("before-container")
@@ -31,7 +31,7 @@ struct CaretFollowDiagramTests {
   @Test func theSummaryCarriesTheAnswer() throws {
     let request = Requests.caretFollow()
     let answer = caretFollow(request)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     #expect(document.texts.first == "POST /caret-follow")
     #expect(document.texts.contains { $0.contains("changed \(answer.changed)") })
     #expect(document.texts.contains { $0.contains("caretVisible \(answer.caretVisible)") })
@@ -41,7 +41,7 @@ struct CaretFollowDiagramTests {
   @Test func theKeyboardHeightIsDockedAtTheBottomOfTheScreenNotTheTextView() throws {
     let request = Requests.caretFollow()
     let answer = caretFollow(request)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let screen = try document.rect("before-screen")
     let keyboard = try document.rect("before-keyboard")
     #expect(approximately(keyboard.y + keyboard.height, screen.y + screen.height))

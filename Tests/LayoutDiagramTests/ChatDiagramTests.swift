@@ -9,7 +9,7 @@ struct ChatDiagramTests {
     let request = Requests.chat()
     let answer = chat(request)
     try #require(answer.composerOffset.y < 0)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     let screen = try document.rect("before-screen")
     let scale = screen.width / Requests.screen.width
 
@@ -31,7 +31,7 @@ struct ChatDiagramTests {
   @Test func theSummaryCarriesTheAnswer() throws {
     let request = Requests.chat(inverted: true)
     let answer = chat(request)
-    let document = try SVGDocument(Diagram.svg(request, answer))
+    let document = try SVGDocument(request.diagram(of: answer))
     #expect(document.texts.first == "POST /chat · lift always · inverted")
     #expect(document.texts.contains { $0.contains("keyboardInset \(Int(answer.keyboardInset))") })
     #expect(document.texts.contains { $0.contains("atEnd \(answer.atEnd)") })

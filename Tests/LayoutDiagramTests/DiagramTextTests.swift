@@ -64,7 +64,7 @@ struct DiagramTextTests {
         keyboard: keyboard, safeArea: Insets(top: number(0...100), bottom: number(0...100)),
         margin: number(0...50), mode: mode, contentOffset: Point(x: 0, y: number(-big...big)),
         contentSize: Size(width: number(0...big), height: number(0...big)))
-      let svg = Diagram.svg(request, avoid(request))
+      let svg = request.diagram(of: avoid(request))
       _ = try SVGDocument(svg)
       #expect(!svg.contains("nan") && !svg.contains("inf"))
     }
@@ -72,7 +72,7 @@ struct DiagramTextTests {
 
   @Test func anEmptyContainerGivesWellFormedSVG() throws {
     let request = AvoidRequest(container: .zero, field: .zero, keyboard: .height(0))
-    let document = try SVGDocument(Diagram.svg(request, avoid(request)))
+    let document = try SVGDocument(request.diagram(of: avoid(request)))
     #expect(try document.root.number("width") > 0)
   }
 }

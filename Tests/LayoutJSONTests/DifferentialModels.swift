@@ -1,5 +1,6 @@
 import LayoutCore
 import LayoutJSON
+import LayoutDiagram
 import LayoutService
 
 // The models the differential tests decode: `Sample` with every Codable shape, and each endpoint's
@@ -42,10 +43,10 @@ struct Sample: Codable {
   var flags: [Bool?]?
 }
 
-/// The endpoint of a single route, e.g. `AvoidOperation` for `/avoid`, as the route table has it.
-func operation(of endpoint: String) -> any LayoutOperation.Type {
+/// The request type of a single route, e.g. `AvoidRequest` for `/avoid`, as the route table has it.
+func requestType(of endpoint: String) -> any DiagramDrawable.Type {
   guard let operation = LayoutAPI.operations.first(where: { $0.path == endpoint }) else {
     preconditionFailure("the route table has no endpoint \(endpoint)")
   }
-  return operation
+  return operation.requestType
 }

@@ -51,16 +51,16 @@ import Testing
     case fastObject
   }
 
-  static func decode<Operation: LayoutOperation>(
-    _ operation: Operation.Type, _ body: [UInt8], reader: Reader
+  static func decode<Request: ValidatingDecodable>(
+    _ request: Request.Type, _ body: [UInt8], reader: Reader
   ) -> Outcome {
     do {
-      let value: Operation.Request
+      let value: Request
       switch reader {
-      case .foundation: value = try JSONDecoder().decode(Operation.Request.self, from: Data(body))
+      case .foundation: value = try JSONDecoder().decode(Request.self, from: Data(body))
       case .fastObject:
         value = try body.withUnsafeBytes { bytes in
-          try JSONDocument.withParsed(bytes) { try Operation.request(validating: $0) }
+          try JSONDocument.withParsed(bytes) { try Request(validating: $0) }
         }
       }
       return .value(String(describing: value))
@@ -70,11 +70,11 @@ import Testing
   }
 
   /// The fast reader's outcome, and a description of its difference from Foundation's.
-  static func compare<Operation: LayoutOperation>(
-    _ operation: Operation.Type, _ body: [UInt8]
+  static func compare<Request: ValidatingDecodable>(
+    _ request: Request.Type, _ body: [UInt8]
   ) -> (Outcome, String?) {
-    let expected = decode(operation, body, reader: .foundation)
-    let actual = decode(operation, body, reader: .fastObject)
+    let expected = decode(request, body, reader: .foundation)
+    let actual = decode(request, body, reader: .fastObject)
     guard expected == actual else {
       return (actual, "Foundation \(expected), fast \(actual)\n\(String(decoding: body, as: UTF8.self))")
     }
@@ -95,7 +95,7 @@ import Testing
       for example in examples {
         let request = try JSONSerialization.jsonObject(with: example.request)
         let (body, _) = generator.body(from: request, mutation: mutation)
-        let (outcome, failure) = Self.compare(operation(of: example.endpoint), body)
+        let (outcome, failure) = Self.compare(requestType(of: example.endpoint), body)
         if let failure { failures.append("\(example.name) round \(round): \(failure)") }
         if case .value = outcome { values += 1 } else { errors += 1 }
       }
@@ -114,7 +114,7 @@ import Testing
       let body = [UInt8](example.request)
       for length in 0..<body.count {
         let prefix = Array(body[..<length])
-        let (outcome, failure) = Self.compare(AvoidOperation.self, prefix)
+        let (outcome, failure) = Self.compare(AvoidRequest.self, prefix)
         #expect(failure == nil && outcome == .notJSON, "\(example.name) at \(length): \(failure ?? "")")
       }
     }

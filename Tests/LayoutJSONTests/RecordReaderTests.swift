@@ -13,9 +13,9 @@ import Testing
 @Suite struct RecordReaderTests {
   /// What the record made of a body: a model, or nothing (it gave up, or a rule failed: the
   /// service then reads the body again with the general parser).
-  static func read<Operation: LayoutOperation>(_ operation: Operation.Type, _ body: [UInt8]) -> String? {
+  static func read<Request: ValidatingDecodable>(_ request: Request.Type, _ body: [UInt8]) -> String? {
     let value = try? body.withUnsafeBytes { bytes in
-      try JSONRecord.withRead(bytes) { try Operation.request(validating: $0) }
+      try JSONRecord.withRead(bytes) { try Request(validating: $0) }
     }
     return value.flatMap { $0 }.map { String(describing: $0) }
   }
@@ -36,7 +36,7 @@ import Testing
         let request = try JSONSerialization.jsonObject(with: example.request)
         let (body, _) = generator.body(from: request, mutation: mutation)
         bodies += 1
-        let model = operation(of: example.endpoint)
+        let model = requestType(of: example.endpoint)
         let record = Self.read(model, body)
         // The generator writes escapes (`\u0065`) now and then: those are not plain.
         let plain = !body.contains(UInt8(ascii: "\\"))
@@ -68,29 +68,29 @@ import Testing
     + #""field":{"x":0,"y":700,"width":390,"height":44}"#
 
   @Test func aRepeatedNameIsNeverReadAsEitherValue() throws {
-    #expect(Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)) != nil)
+    #expect(Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)) != nil)
     for body in [
       // A model's name, a name no model asks for, a name inside an object no model reads.
       Self.plain.replacingOccurrences(of: #""height":844"#, with: #""height":844,"x":5"#) + "}",
       Self.plain + #","extra":1,"extra":2}"#,
       Self.plain + #","extra":{"a":1,"b":{"c":2},"a":3}}"#,
     ] {
-      #expect(Self.read(AvoidOperation.self, Array(body.utf8)) == nil, "\(body)")
+      #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(body)")
     }
     // Unknown members inside unknown objects, around a nested one: read, and the model is the same.
     let nested = Self.plain + #","extra":{"a":1,"b":{"c":2,"d":[{"e":3}]},"f":4},"z":true}"#
-    let record = Self.read(AvoidOperation.self, Array(nested.utf8))
-    #expect(record != nil && record == Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)))
+    let record = Self.read(AvoidRequest.self, Array(nested.utf8))
+    #expect(record != nil && record == Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
   }
 
   @Test func namesOfUpToEighteenPlainBytesAreReadAtAnyPlace() throws {
-    let model = try #require(Self.read(AvoidOperation.self, Array((Self.plain + "}").utf8)))
+    let model = try #require(Self.read(AvoidRequest.self, Array((Self.plain + "}").utf8)))
     let inner = String(Self.plain.dropFirst())
     for length in 0...20 {
       let name = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
       // First (many bytes after it), last (fewer than a name's two words after it).
       for body in ["{\"\(name)\":1,\(inner)}", "\(Self.plain),\"\(name)\":1}"] {
-        let record = Self.read(AvoidOperation.self, Array(body.utf8))
+        let record = Self.read(AvoidRequest.self, Array(body.utf8))
         if length <= 18 {
           #expect(record == model, "\(body)")
         } else {
@@ -106,7 +106,7 @@ import Testing
         let name = String(repeating: "b", count: place) + odd
         for member in ["\"\(name)c\":1", "\"\(name):1"] {
           for body in ["{\(member),\(inner)}", "\(Self.plain),\(member)}"] {
-            #expect(Self.read(AvoidOperation.self, Array(body.utf8)) == nil, "\(body)")
+            #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(body)")
           }
         }
       }
@@ -115,7 +115,7 @@ import Testing
 
   @Test func anythingUnplainIsLeftToTheGeneralParser() throws {
     let plain = Self.plain
-    #expect(Self.read(AvoidOperation.self, Array((plain + "}").utf8)) != nil)
+    #expect(Self.read(AvoidRequest.self, Array((plain + "}").utf8)) != nil)
     for tail in [
       #","mode":"tr\u0061nslate"}"#,  // an escape
       #","note":"é"}"#,  // not ASCII
@@ -126,8 +126,8 @@ import Testing
       #","x":01}"#,  // not JSON
     ] {
       let body = Array((plain + tail).utf8)
-      let record = Self.read(AvoidOperation.self, body)
-      let reference = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .foundation)
+      let record = Self.read(AvoidRequest.self, body)
+      let reference = LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
       if tail == "} " {
         #expect(record != nil && reference == .value(record!))
       } else {
@@ -152,10 +152,10 @@ import Testing
       (#","interactiveWidget":"resizes-visual"}}"#, false),
     ] {
       let body = Array((page + tail).utf8)
-      let record = Self.read(AvoidOperation.self, body)
+      let record = Self.read(AvoidRequest.self, body)
       #expect((record != nil) == read, "\(tail)")
       guard let record else { continue }
-      let reference = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .foundation)
+      let reference = LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
       #expect(reference == .value(record), "\(tail)")
       #expect(record.contains("resizesContent"), "\(record)")
     }
@@ -165,19 +165,19 @@ import Testing
       of: #""resizes-content","restingHeight":844"#,
       with: #""overlays-content","keyboardRect":{"x":0,"y":172,"width":390,"height":336}"#)
     let overlaysBody = Array((overlays + "}}").utf8)
-    let overlaysRecord = try #require(Self.read(AvoidOperation.self, overlaysBody))
+    let overlaysRecord = try #require(Self.read(AvoidRequest.self, overlaysBody))
     #expect(overlaysRecord.contains("overlaysContent"))
     #expect(
-      LayoutModelsDifferentialTests.decode(AvoidOperation.self, overlaysBody, reader: .foundation)
+      LayoutModelsDifferentialTests.decode(AvoidRequest.self, overlaysBody, reader: .foundation)
         == .value(overlaysRecord))
     for odd in ["overlays-contenT", "overlays-content ", "resizes-visua", ""] {
       let body = overlays.replacingOccurrences(of: "overlays-content", with: odd) + "}}"
-      #expect(Self.read(AvoidOperation.self, Array(body.utf8)) == nil, "\(odd)")
+      #expect(Self.read(AvoidRequest.self, Array(body.utf8)) == nil, "\(odd)")
     }
     // The decoy first: the record still finds the page's own member.
     let decoyFirst = page.replacingOccurrences(
       of: #""interactiveWidget""#, with: #""interactiveWidgeu":"overlays-content","interactiveWidget""#)
-    let record = try #require(Self.read(AvoidOperation.self, Array((decoyFirst + "}}").utf8)))
+    let record = try #require(Self.read(AvoidRequest.self, Array((decoyFirst + "}}").utf8)))
     #expect(record.contains("resizesContent"))
   }
 
@@ -207,11 +207,11 @@ import Testing
     for set in members {
       for order in Self.orders(of: set) {
         let body = Array((head + "," + order.joined(separator: ",") + "}}").utf8)
-        let reference = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .foundation)
-        let fast = LayoutModelsDifferentialTests.decode(AvoidOperation.self, body, reader: .fastObject)
+        let reference = LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .foundation)
+        let fast = LayoutModelsDifferentialTests.decode(AvoidRequest.self, body, reader: .fastObject)
         #expect(fast == reference, "\(order)")
         if case .value = reference { valid += 1 }
-        if let record = Self.read(AvoidOperation.self, body) {
+        if let record = Self.read(AvoidRequest.self, body) {
           recordReads += 1
           #expect(reference == .value(record), "\(order)")
         }

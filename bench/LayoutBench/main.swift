@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import LayoutDiagram
 import LayoutService
 import MicroHTTP
 import Posix
@@ -75,9 +76,10 @@ let resizeBody = Array(
 
 /// Measures one endpoint both ways and adds its rows to `table`; returns a checksum of the
 /// results so that the optimizer keeps the work.
-func benchmark<Endpoint: LayoutOperation>(
-  _ name: String, endpoint: Endpoint.Type, body: [UInt8], into table: inout BenchTable
+func benchmark<Request: DiagramDrawable>(
+  _ name: String, endpoint request: Request.Type, body: [UInt8], into table: inout BenchTable
 ) -> Int {
+  typealias Endpoint = LayoutOperation<Request>
   var sink = 0
   let data = Data(body)
   let decoder = JSONDecoder()
@@ -86,29 +88,29 @@ func benchmark<Endpoint: LayoutOperation>(
   answer.reserveCapacity(512)
 
   // The paths must agree before their speed means anything.
-  try! body.withUnsafeBytes { try endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
+  try! body.withUnsafeBytes { try Endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
   let fastAnswer = answer
-  try! body.withUnsafeBytes { try endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
+  try! body.withUnsafeBytes { try Endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
   precondition(answer == fastAnswer, "\(name): the decoders answer differently")
   let foundationAnswer = try! encoder.encode(
-    Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
+    Endpoint.answer(to: try! decoder.decode(Request.self, from: data)))
   precondition(
     (try! JSONSerialization.jsonObject(with: Data(answer)) as! NSDictionary)
       == (try! JSONSerialization.jsonObject(with: foundationAnswer) as! NSDictionary),
     "\(name): the answers differ")
 
   let fast = CallCost.of(rounds: rounds, calls: calls) {
-    body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
+    body.withUnsafeBytes { try! Endpoint.writeAnswer($0, decoder: .fast, into: &answer) }
     sink &+= answer.count
   }
   let foundationCalls = max(calls / 10, 100)
   let viaJSONDecoder = CallCost.of(rounds: rounds, calls: foundationCalls) {
-    body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
+    body.withUnsafeBytes { try! Endpoint.writeAnswer($0, decoder: .foundation, into: &answer) }
     sink &+= answer.count
   }
   let foundation = CallCost.of(rounds: rounds, calls: foundationCalls) {
     let encoded = try! encoder.encode(
-      Endpoint.answer(to: try! decoder.decode(Endpoint.Request.self, from: data)))
+      Endpoint.answer(to: try! decoder.decode(Request.self, from: data)))
     sink &+= encoded.count
   }
   table.add(name, "layoutd --decoder fast: parse + validate + compute + write", fast, baseline: foundation)
@@ -120,33 +122,33 @@ func benchmark<Endpoint: LayoutOperation>(
 }
 
 var table = BenchTable()
-var sink = benchmark("/avoid", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
-sink &+= benchmark("/avoid frameRate:120", endpoint: AvoidOperation.self, body: avoidFramesBody, into: &table)
+var sink = benchmark("/avoid", endpoint: AvoidRequest.self, body: avoidBody, into: &table)
+sink &+= benchmark("/avoid frameRate:120", endpoint: AvoidRequest.self, body: avoidFramesBody, into: &table)
 sink &+= benchmark(
-  "/avoid + alsoReveal ×4", endpoint: AvoidOperation.self, body: avoidAlsoRevealBody, into: &table)
-sink &+= benchmark("/caret-follow", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
-sink &+= benchmark("/chat", endpoint: ChatOperation.self, body: chatBody, into: &table)
+  "/avoid + alsoReveal ×4", endpoint: AvoidRequest.self, body: avoidAlsoRevealBody, into: &table)
+sink &+= benchmark("/caret-follow", endpoint: CaretFollowRequest.self, body: caretBody, into: &table)
+sink &+= benchmark("/chat", endpoint: ChatRequest.self, body: chatBody, into: &table)
 sink &+= benchmark(
-  "/avoid keyboardHeight", endpoint: AvoidOperation.self, body: avoidHeightBody, into: &table)
-sink &+= benchmark("/avoid viewport", endpoint: AvoidOperation.self, body: avoidViewportBody, into: &table)
+  "/avoid keyboardHeight", endpoint: AvoidRequest.self, body: avoidHeightBody, into: &table)
+sink &+= benchmark("/avoid viewport", endpoint: AvoidRequest.self, body: avoidViewportBody, into: &table)
 sink &+= benchmark(
-  "/avoid viewport resizes-content", endpoint: AvoidOperation.self, body: avoidResizesContentBody,
+  "/avoid viewport resizes-content", endpoint: AvoidRequest.self, body: avoidResizesContentBody,
   into: &table)
 sink &+= benchmark(
-  "/avoid viewport overlays-content", endpoint: AvoidOperation.self, body: avoidOverlaysContentBody,
+  "/avoid viewport overlays-content", endpoint: AvoidRequest.self, body: avoidOverlaysContentBody,
   into: &table)
-sink &+= benchmark("/sheet", endpoint: SheetOperation.self, body: sheetBody, into: &table)
+sink &+= benchmark("/sheet", endpoint: SheetRequest.self, body: sheetBody, into: &table)
 
 for (name, body) in [
   ("/avoid track", avoidBody), ("/avoid scroll track", scrollBody), ("/avoid resize track", resizeBody),
   ("/avoid + alsoReveal ×4 track", avoidAlsoRevealBody),
 ] {
-  sink &+= benchmark(name, endpoint: AvoidOperation.self, body: tracked(body), into: &table)
+  sink &+= benchmark(name, endpoint: AvoidRequest.self, body: tracked(body), into: &table)
 }
 sink &+= benchmark(
-  "/caret-follow track", endpoint: CaretFollowOperation.self, body: tracked(caretBody), into: &table)
-sink &+= benchmark("/chat track", endpoint: ChatOperation.self, body: tracked(chatBody), into: &table)
-sink &+= benchmark("/sheet track", endpoint: SheetOperation.self, body: tracked(sheetBody), into: &table)
+  "/caret-follow track", endpoint: CaretFollowRequest.self, body: tracked(caretBody), into: &table)
+sink &+= benchmark("/chat track", endpoint: ChatRequest.self, body: tracked(chatBody), into: &table)
+sink &+= benchmark("/sheet track", endpoint: SheetRequest.self, body: tracked(sheetBody), into: &table)
 
 /// The core alone, `avoid` or `caretFollow` with `track` beside the same call without it (the
 /// baseline of the last column): what computing the track (contract §11) adds.
@@ -183,9 +185,10 @@ sink &+= benchmarkTrack(
 /// One item of a 1,000-item batch, with each decoder: the batch is parsed once and every answer
 /// written into one reused buffer, so the cost per item is measured over whole batches and
 /// divided, and compared with one single request read by the same decoder.
-func benchmarkBatch<Endpoint: LayoutOperation>(
-  _ name: String, endpoint: Endpoint.Type, body: [UInt8], into table: inout BenchTable
+func benchmarkBatch<Request: DiagramDrawable>(
+  _ name: String, endpoint request: Request.Type, body: [UInt8], into table: inout BenchTable
 ) -> Int {
+  typealias Endpoint = LayoutOperation<Request>
   let items = 1000
   let batch =
     [UInt8(ascii: "[")] + Array(repeating: body, count: items).joined(separator: [UInt8(ascii: ",")])
@@ -195,9 +198,9 @@ func benchmarkBatch<Endpoint: LayoutOperation>(
   var single: [UInt8] = []
   var sink = 0
   for decoder in RequestDecoder.allCases where decoder.isAvailable {
-    try! body.withUnsafeBytes { try endpoint.writeAnswer($0, decoder: decoder, into: &single) }
+    try! body.withUnsafeBytes { try Endpoint.writeAnswer($0, decoder: decoder, into: &single) }
     let count = try! batch.withUnsafeBytes {
-      try endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
+      try Endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
     }
     // Every element of the batch is the single answer.
     precondition(
@@ -210,11 +213,11 @@ func benchmarkBatch<Endpoint: LayoutOperation>(
     let batches = max(singleCalls / items, 5)
     var perBatch = CallCost.of(rounds: rounds, calls: batches) {
       batch.withUnsafeBytes {
-        sink &+= try! endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
+        sink &+= try! Endpoint.answerBatch($0, decoder: decoder, maxItemBytes: maxItemBytes, into: &answer)
       }
     }
     let perSingle = CallCost.of(rounds: rounds, calls: singleCalls) {
-      body.withUnsafeBytes { try! endpoint.writeAnswer($0, decoder: decoder, into: &single) }
+      body.withUnsafeBytes { try! Endpoint.writeAnswer($0, decoder: decoder, into: &single) }
       sink &+= single.count
     }
     perBatch.nanosecondsPerCall /= Double(items)
@@ -250,11 +253,11 @@ func benchmarkObserver(into table: inout BenchTable) {
 }
 
 benchmarkObserver(into: &table)
-sink &+= benchmarkBatch("/avoid/batch", endpoint: AvoidOperation.self, body: avoidBody, into: &table)
+sink &+= benchmarkBatch("/avoid/batch", endpoint: AvoidRequest.self, body: avoidBody, into: &table)
 sink &+= benchmarkBatch(
-  "/caret-follow/batch", endpoint: CaretFollowOperation.self, body: caretBody, into: &table)
-sink &+= benchmarkBatch("/chat/batch", endpoint: ChatOperation.self, body: chatBody, into: &table)
-sink &+= benchmarkBatch("/sheet/batch", endpoint: SheetOperation.self, body: sheetBody, into: &table)
+  "/caret-follow/batch", endpoint: CaretFollowRequest.self, body: caretBody, into: &table)
+sink &+= benchmarkBatch("/chat/batch", endpoint: ChatRequest.self, body: chatBody, into: &table)
+sink &+= benchmarkBatch("/sheet/batch", endpoint: SheetRequest.self, body: sheetBody, into: &table)
 table.print(calls: calls, rounds: rounds)
 print("\n(batch rows: per item, the column after bytes/op compares with one single request)")
 if sink == 42 { print("") }

@@ -49,14 +49,13 @@ enum RequestBody {
     guard request.bodyCount > 0 else { throw .emptyBody(expecting: expecting) }
   }
 
-  /// Reads `body` as `Operation`'s request with `decoder`: checks that it is JSON (400), then
-  /// that it keeps the contract (422). The fast decoder runs the operation's
-  /// `request(validating:)` on the parsed document; Foundation's reaches the same rules through
-  /// the model's `init(from:)`.
+  /// Reads `body` as a `Request` with `decoder`: checks that it is JSON (400), then that it keeps
+  /// the contract (422). The fast decoder runs the model's `init(validating:)` on the parsed
+  /// document; Foundation's reaches the same rules through the model's `init(from:)`.
   @inline(__always)
-  static func read<Operation: LayoutOperation>(
-    _ body: UnsafeRawBufferPointer, with decoder: RequestDecoder, as operation: Operation.Type
-  ) throws(HTTPError) -> Operation.Request {
+  static func read<Request: ValidatingDecodable>(
+    _ body: UnsafeRawBufferPointer, with decoder: RequestDecoder, as request: Request.Type
+  ) throws(HTTPError) -> Request {
     do {
       switch decoder {
       case .fast:
@@ -64,21 +63,17 @@ enum RequestBody {
         // (not plain enough, not JSON, a broken rule) is read again by the general parser,
         // which answers with the exact problem.
         do {
-          if let request = try JSONRecord.withRead(
-            body, { try Operation.request(validating: $0) })
-          {
+          if let request = try JSONRecord.withRead(body, { try Request(validating: $0) }) {
             return request
           }
         } catch {}
-        return try JSONDocument.withParsed(body) {
-          try Operation.request(validating: $0)
-        }
+        return try JSONDocument.withParsed(body) { try Request(validating: $0) }
       case .foundation:
         #if LAYOUTD_WITHOUT_FOUNDATION
           throw RequestDecoder.Unavailable()
         #else
           try JSONDocument.validate(body)
-          return try decodeWithFoundation(Operation.Request.self, from: body)
+          return try decodeWithFoundation(Request.self, from: body)
         #endif
       }
     } catch {
