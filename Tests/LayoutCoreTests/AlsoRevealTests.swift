@@ -148,9 +148,8 @@ struct AlsoRevealTests {
   func ruleOverAnyPredicate() {
     var tried: [Rect] = []
     // A predicate that accepts targets no taller than 100.
-    let grown = KeyboardLayout.revealTarget(
-      field: row(0, 40), alsoReveal: [row(50, 10), row(200, 10), row(90, 10)]
-    ) { union in
+    let companions: AlsoReveal = [row(50, 10), row(200, 10), row(90, 10)]
+    let grown = companions.grow(row(0, 40)) { union in
       tried.append(union)
       return union.height <= 100
     }

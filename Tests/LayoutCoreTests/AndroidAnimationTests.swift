@@ -12,7 +12,7 @@ struct AndroidAnimationTests {
   }
 
   func answer(_ animation: KeyboardAnimation) -> AnimationAnswer {
-    KeyboardLayout.animation(animation)
+    animation.answer
   }
 
   @Test("progress is PathInterpolator(0.2, 0, 0, 1) over 0.285 s: progress(0.285 x(s)) = y(s)")

@@ -8,10 +8,10 @@ struct AnimationTests {
   @Test("options is the curve shifted into UIView.AnimationOptions' curve bits")
   func options() {
     // 7 << 16 = 7 * 65536 = 458752
-    #expect(KeyboardLayout.animation(KeyboardAnimation(duration: 0.25, curve: 7)).options == 458_752)
+    #expect(KeyboardAnimation(duration: 0.25, curve: 7).answer.options == 458_752)
     // 3 << 16 = 196608
-    #expect(KeyboardLayout.animation(KeyboardAnimation(duration: 0.4, curve: 3)).options == 196_608)
-    #expect(KeyboardLayout.animation(KeyboardAnimation(duration: 0.4, curve: 0)).options == 0)
+    #expect(KeyboardAnimation(duration: 0.4, curve: 3).answer.options == 196_608)
+    #expect(KeyboardAnimation(duration: 0.4, curve: 0).answer.options == 0)
   }
 
   @Test("each curve keeps its compatibility timingFunction; unknown curves ease in and out")
@@ -22,7 +22,7 @@ struct AnimationTests {
     ]
     for (curve, easing) in expected {
       #expect(
-        KeyboardLayout.animation(KeyboardAnimation(duration: 0.3, curve: curve)).timingFunction == easing,
+        KeyboardAnimation(duration: 0.3, curve: curve).answer.timingFunction == easing,
         "curve \(curve)")
       #expect(Motion(curve: curve, duration: 0).timingFunction == easing, "curve \(curve), no motion")
     }
@@ -35,14 +35,14 @@ struct AnimationTests {
       6: "ease-in-out", 8: "ease-in-out", 15: "ease-in-out",
     ]
     for (curve, easing) in expected {
-      #expect(KeyboardLayout.animation(KeyboardAnimation(duration: 0.3, curve: curve)).easing == easing)
+      #expect(KeyboardAnimation(duration: 0.3, curve: curve).answer.easing == easing)
     }
-    #expect(KeyboardLayout.animation(KeyboardAnimation(curve: 7)).easing.hasPrefix("linear(0, "))
+    #expect(KeyboardAnimation(curve: 7).answer.easing.hasPrefix("linear(0, "))
   }
 
   @Test("duration and curve are echoed as sent, without frames unless asked for")
   func echo() {
-    let answer = KeyboardLayout.animation(KeyboardAnimation(duration: 0.4, curve: 2))
+    let answer = KeyboardAnimation(duration: 0.4, curve: 2).answer
     #expect(
       answer
         == AnimationAnswer(
@@ -59,7 +59,7 @@ struct AnimationTests {
   @Test("motionDuration: 0 when duration is 0, 0.5 for curve 7, else the duration")
   func motionDuration() {
     func motionDuration(_ duration: Double, _ curve: Int) -> Double {
-      KeyboardLayout.animation(KeyboardAnimation(duration: duration, curve: curve)).motionDuration
+      KeyboardAnimation(duration: duration, curve: curve).answer.motionDuration
     }
     #expect(motionDuration(0.25, 7) == 0.5)
     #expect(motionDuration(0.4, 7) == 0.5)
@@ -144,7 +144,7 @@ struct AnimationTests {
 
   func frames(_ duration: Double, _ curve: Int, _ frameRate: Int) -> [Double] {
     Array(
-      KeyboardLayout.animation(KeyboardAnimation(duration: duration, curve: curve, frameRate: frameRate))
+      KeyboardAnimation(duration: duration, curve: curve, frameRate: frameRate).answer
         .frames.map(Array.init) ?? [])
   }
 
@@ -204,7 +204,7 @@ struct AnimationTests {
   @Test("curve 7's easing is one string in every answer, whatever the duration")
   func springEasingIsShared() {
     let easings = Set(
-      [0, 0.25, 0.4, 3].map { KeyboardLayout.animation(KeyboardAnimation(duration: $0, curve: 7)).easing })
+      [0, 0.25, 0.4, 3].map { KeyboardAnimation(duration: $0, curve: 7).answer.easing })
     #expect(easings.count == 1)
     #expect(easings.first == Motion.springEasing)
   }

@@ -109,7 +109,9 @@ enum ChatReference {
   /// content inset and `atEnd`.
   static func answer(_ r: ChatRequest) -> (values: [Double], contentInset: Insets, atEnd: Bool) {
     let overlap =
-      KeyboardLayout.keyboard(r.keyboard, container: r.container, screen: r.screen, undocked: r.undocked)
+      KeyboardContext(keyboard: r.keyboard, screen: r.screen, undocked: r.undocked).keyboardAnswer(
+        over: r.container
+      )
       .overlap
     let (rise, _, newInset) = inset(r, overlap: overlap)
     let k = keyboardInset(r)

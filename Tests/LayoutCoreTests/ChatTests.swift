@@ -298,7 +298,7 @@ struct ChatTests {
   func animation() {
     var request = request(y: 2240)
     request.animation = KeyboardAnimation(duration: 0.25, curve: 7, frameRate: 60)
-    #expect(chat(request).animation == KeyboardLayout.animation(KeyboardAnimation(frameRate: 60)))
+    #expect(chat(request).animation == KeyboardAnimation(frameRate: 60).answer)
     request.animation?.platform = .android
     let android = chat(request).animation
     #expect(android?.platform == .android && android?.motionDuration == 0.285 && android?.curve == nil)

@@ -17,8 +17,8 @@ struct ChatTrackPropertyTests {
       let check = try #require(TrackReference.check(request))
       seen.record(check, check.problems(samples: 6, using: &rng), "\(request)")
       if request.inverted { inverted += 1 }
-      if case .invertedChat = check.track.members { #expect(request.inverted) }
-      if case .chat = check.track.members { #expect(!request.inverted) }
+      #expect(check.track.memberNames.contains("contentInsetTop") == request.inverted)
+      #expect(check.track.memberNames.contains("contentInsetBottom") == !request.inverted)
     }
     #expect(seen.failures.isEmpty, "\(seen.failures)")
     #expect(seen.moving > Self.count / 4, "\(seen)")

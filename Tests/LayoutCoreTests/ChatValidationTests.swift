@@ -231,8 +231,8 @@ struct ChatCodableTests {
   @Test("answers and requests decode back to themselves")
   func roundTrips() throws {
     var tracked = answer
-    for members in [
-      KeyboardTrack.Members.chat(
+    for members: [NamedNumbers] in [
+      .chat(
         composerOffsetY: [0, -302], keyboardInset: [0, 302], contentOffsetY: [2240, 2542],
         contentInsetBottom: [0, 302]),
       .invertedChat(
@@ -262,12 +262,10 @@ struct ChatCodableTests {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(ChatAnswer.self, from: JSONEncoder().encode(wrong))
     }
-    let avoidAnswer = AvoidAnswer(
-      keyboard: answer.keyboard, layout: .translate(offset: .zero), fits: true,
-      track: KeyboardTrack(
-        keyboardHeight: [0], overlap: [0],
-        members: .chat(composerOffsetY: [0], keyboardInset: [0], contentOffsetY: [0], contentInsetBottom: [0])
-      ))
+    var avoidAnswer = AvoidAnswer(keyboard: answer.keyboard, layout: .translate(offset: .zero), fits: true)
+    avoidAnswer.track = KeyboardTrack(
+      keyboardHeight: [0], overlap: [0],
+      members: .chat(composerOffsetY: [0], keyboardInset: [0], contentOffsetY: [0], contentInsetBottom: [0]))
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(AvoidAnswer.self, from: JSONEncoder().encode(avoidAnswer))
     }

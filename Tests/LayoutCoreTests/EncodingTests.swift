@@ -90,7 +90,7 @@ struct EncodingTests {
   func keyOrder() throws {
     let answer = AvoidAnswer(
       keyboard: keyboard, layout: .translate(offset: .zero), fits: true,
-      animation: KeyboardLayout.animation(KeyboardAnimation()))
+      animation: KeyboardAnimation().answer)
     let recorder = KeyRecorder()
     try answer.encode(to: recorder)
     #expect(recorder.keys.keys == ["mode", "keyboard", "offset", "fits", "animation"])

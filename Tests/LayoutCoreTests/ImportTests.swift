@@ -88,9 +88,9 @@ enum ImportRule {
 struct ImportTests {
   @Test("every import of every file in Sources/LayoutCore follows the rule")
   func layoutCoreImports() throws {
-    let files = try FileManager.default.contentsOfDirectory(
-      at: ImportRule.sourceFolder, includingPropertiesForKeys: nil
-    ).filter { $0.pathExtension == "swift" }
+    let files = try #require(
+      FileManager.default.enumerator(at: ImportRule.sourceFolder, includingPropertiesForKeys: nil)
+    ).compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
     #expect(files.count >= 10, "Sources/LayoutCore: \(files.count) Swift files")
     var violations: [ImportRule.Violation] = []
     var cLibraryImports = 0

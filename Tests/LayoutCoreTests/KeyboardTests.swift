@@ -8,16 +8,16 @@ struct KeyboardTests {
 
   @Test("null, empty and below-screen frames are hidden")
   func hidden() {
-    #expect(KeyboardLayout.keyboardState(keyboard: nil, screen: screen) == .hidden)
+    #expect(KeyboardState(nil, on: screen) == .hidden)
     #expect(
-      KeyboardLayout.keyboardState(keyboard: Rect(x: 0, y: 508, width: 0, height: 336), screen: screen)
+      KeyboardState(Rect(x: 0, y: 508, width: 0, height: 336), on: screen)
         == .hidden)
     #expect(
-      KeyboardLayout.keyboardState(keyboard: Rect(x: 0, y: 844, width: 390, height: 0), screen: screen)
+      KeyboardState(Rect(x: 0, y: 844, width: 390, height: 0), on: screen)
         == .hidden)
     // The frame iOS reports on hide starts at the screen's bottom (844 >= 844).
     #expect(
-      KeyboardLayout.keyboardState(keyboard: Rect(x: 0, y: 844, width: 390, height: 336), screen: screen)
+      KeyboardState(Rect(x: 0, y: 844, width: 390, height: 336), on: screen)
         == .hidden)
   }
 
@@ -25,15 +25,15 @@ struct KeyboardTests {
   func docked() {
     // maxY 844 >= 843.5
     #expect(
-      KeyboardLayout.keyboardState(keyboard: Rect(x: 0, y: 508, width: 390, height: 336), screen: screen)
+      KeyboardState(Rect(x: 0, y: 508, width: 390, height: 336), on: screen)
         == .docked)
     // maxY 843.5 >= 843.5
     #expect(
-      KeyboardLayout.keyboardState(keyboard: Rect(x: 0, y: 508, width: 390, height: 335.5), screen: screen)
+      KeyboardState(Rect(x: 0, y: 508, width: 390, height: 335.5), on: screen)
         == .docked)
     // maxY 843.25 < 843.5
     #expect(
-      KeyboardLayout.keyboardState(keyboard: Rect(x: 0, y: 508, width: 390, height: 335.25), screen: screen)
+      KeyboardState(Rect(x: 0, y: 508, width: 390, height: 335.25), on: screen)
         == .undocked)
   }
 
@@ -42,13 +42,13 @@ struct KeyboardTests {
     let sheet = Rect(x: 10, y: 100, width: 300, height: 500)
     // y = 100 + 500 - 55 = 545
     #expect(
-      KeyboardLayout.keyboardFrame(.height(55), screen: sheet) == Rect(x: 10, y: 545, width: 300, height: 55))
-    #expect(KeyboardLayout.keyboardFrame(.hidden, screen: sheet) == nil)
+      KeyboardInput.height(55).frame(on: sheet) == Rect(x: 10, y: 545, width: 300, height: 55))
+    #expect(KeyboardInput.hidden.frame(on: sheet) == nil)
     let frame = Rect(x: 1, y: 2, width: 3, height: 4)
-    #expect(KeyboardLayout.keyboardFrame(.frame(frame), screen: sheet) == frame)
+    #expect(KeyboardInput.frame(frame).frame(on: sheet) == frame)
     // A zero keyboardHeight is an empty frame: hidden.
-    let zero = KeyboardLayout.keyboardFrame(.height(0), screen: sheet)
-    #expect(KeyboardLayout.keyboardState(keyboard: zero, screen: sheet) == .hidden)
+    let zero = KeyboardInput.height(0).frame(on: sheet)
+    #expect(KeyboardState(zero, on: sheet) == .hidden)
   }
 
   @Test("overlap of a docked keyboard over a full-screen container")
@@ -56,7 +56,7 @@ struct KeyboardTests {
     let keyboard = Rect(x: 0, y: 508, width: 390, height: 336)
     // 844 - 508 = 336
     #expect(
-      KeyboardLayout.overlap(keyboard: keyboard, state: .docked, container: screen, undocked: .ignore) == 336)
+      ResolvedKeyboard(frame: keyboard, state: .docked).overlap(with: screen, undocked: .ignore) == 336)
   }
 
   @Test("overlap only counts what covers the container, clamped to its height")
@@ -65,32 +65,32 @@ struct KeyboardTests {
     // A container from 100 to 700: 700 - 508 = 192.
     let middle = Rect(x: 0, y: 100, width: 390, height: 600)
     #expect(
-      KeyboardLayout.overlap(keyboard: keyboard, state: .docked, container: middle, undocked: .ignore) == 192)
+      ResolvedKeyboard(frame: keyboard, state: .docked).overlap(with: middle, undocked: .ignore) == 192)
     // A container from 600 to 800 lies wholly over the keyboard: 800 - 508 = 292, clamped to 200.
     let low = Rect(x: 0, y: 600, width: 390, height: 200)
     #expect(
-      KeyboardLayout.overlap(keyboard: keyboard, state: .docked, container: low, undocked: .ignore) == 200)
+      ResolvedKeyboard(frame: keyboard, state: .docked).overlap(with: low, undocked: .ignore) == 200)
     // A container ending at the keyboard's top does not intersect it.
     let above = Rect(x: 0, y: 0, width: 390, height: 508)
     #expect(
-      KeyboardLayout.overlap(keyboard: keyboard, state: .docked, container: above, undocked: .ignore) == 0)
+      ResolvedKeyboard(frame: keyboard, state: .docked).overlap(with: above, undocked: .ignore) == 0)
     // A container beside the keyboard does not intersect it.
     let beside = Rect(x: 390, y: 0, width: 200, height: 844)
     #expect(
-      KeyboardLayout.overlap(keyboard: keyboard, state: .docked, container: beside, undocked: .ignore) == 0)
+      ResolvedKeyboard(frame: keyboard, state: .docked).overlap(with: beside, undocked: .ignore) == 0)
   }
 
   @Test("an undocked keyboard counts only under the avoid policy")
   func overlapUndocked() {
     let container = Rect(x: 0, y: 0, width: 820, height: 1180)
     let floating = Rect(x: 250, y: 600, width: 320, height: 254)
-    #expect(KeyboardLayout.keyboardState(keyboard: floating, screen: container) == .undocked)
+    #expect(KeyboardState(floating, on: container) == .undocked)
     #expect(
-      KeyboardLayout.overlap(keyboard: floating, state: .undocked, container: container, undocked: .ignore)
+      ResolvedKeyboard(frame: floating, state: .undocked).overlap(with: container, undocked: .ignore)
         == 0)
     // 1180 - 600 = 580
     #expect(
-      KeyboardLayout.overlap(keyboard: floating, state: .undocked, container: container, undocked: .avoid)
+      ResolvedKeyboard(frame: floating, state: .undocked).overlap(with: container, undocked: .avoid)
         == 580)
   }
 
@@ -98,8 +98,8 @@ struct KeyboardTests {
   func overlapHidden() {
     let keyboard = Rect(x: 0, y: 508, width: 390, height: 336)
     #expect(
-      KeyboardLayout.overlap(keyboard: keyboard, state: .hidden, container: screen, undocked: .avoid) == 0)
-    #expect(KeyboardLayout.overlap(keyboard: nil, state: .docked, container: screen, undocked: .avoid) == 0)
+      ResolvedKeyboard(frame: keyboard, state: .hidden).overlap(with: screen, undocked: .avoid) == 0)
+    #expect(ResolvedKeyboard(frame: nil, state: .docked).overlap(with: screen, undocked: .avoid) == 0)
   }
 
   @Test("without a screen, the container is the screen")
@@ -108,14 +108,18 @@ struct KeyboardTests {
     let keyboard = KeyboardInput.frame(Rect(x: 0, y: 508, width: 390, height: 336))
     // The keyboard's top 508 lies inside the sheet (ends at 700) but its bottom 844 is past the
     // sheet's: docked against the sheet, overlap 700 - 508 = 192.
-    let answer = KeyboardLayout.keyboard(keyboard, container: sheet, screen: nil, undocked: .ignore)
+    let answer = KeyboardContext(keyboard: keyboard, screen: nil, undocked: .ignore).keyboardAnswer(
+      over: sheet)
     #expect(answer == KeyboardAnswer(state: .docked, overlap: 192))
     // A keyboard that starts below the sheet reads as hidden against it…
     let below = KeyboardInput.frame(Rect(x: 0, y: 720, width: 390, height: 124))
-    #expect(KeyboardLayout.keyboard(below, container: sheet, screen: nil, undocked: .ignore).state == .hidden)
+    #expect(
+      KeyboardContext(keyboard: below, screen: nil, undocked: .ignore).keyboardAnswer(over: sheet).state
+        == .hidden)
     // …and as docked against the real screen, with no overlap either way.
-    let onScreen = KeyboardLayout.keyboard(
-      below, container: sheet, screen: Rect(x: 0, y: 0, width: 390, height: 844), undocked: .ignore)
+    let onScreen = KeyboardContext(
+      keyboard: below, screen: Rect(x: 0, y: 0, width: 390, height: 844), undocked: .ignore
+    ).keyboardAnswer(over: sheet)
     #expect(onScreen == KeyboardAnswer(state: .docked, overlap: 0))
   }
 
@@ -131,7 +135,7 @@ struct KeyboardTests {
   @Test("§3 hidden: a frame of zero height is hidden wherever it sits, not only at the screen's bottom")
   func zeroHeightIsHidden() {
     let flat = Rect(x: 0, y: 600, width: 390, height: 0)
-    #expect(KeyboardLayout.keyboardState(keyboard: flat, screen: screen) == .hidden)
+    #expect(KeyboardState(flat, on: screen) == .hidden)
     #expect(answer(flat, container: screen, undocked: .avoid) == KeyboardAnswer(state: .hidden, overlap: 0))
   }
 

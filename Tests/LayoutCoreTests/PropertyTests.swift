@@ -50,8 +50,8 @@ struct PropertyTests {
     var covered = 0
     for _ in 0..<Self.count {
       let s = Scenario.random(using: &rng)
-      let keyboard = KeyboardLayout.keyboard(
-        s.keyboard, container: s.container, screen: s.screen, undocked: s.undocked)
+      let keyboard = KeyboardContext(keyboard: s.keyboard, screen: s.screen, undocked: s.undocked)
+        .keyboardAnswer(over: s.container)
       #expect(keyboard.overlap >= 0 && keyboard.overlap <= s.container.height, "\(s)")
       if keyboard.state == .hidden { #expect(keyboard.overlap == 0) }
       if keyboard.overlap > 0 { covered += 1 }
@@ -89,7 +89,8 @@ struct PropertyTests {
       let start = Scenario.grid(-200...2000, &rng)
       let min = Scenario.grid(-200...3000, &rng)
       let target = (min: min, max: min + Scenario.grid(0...600, &rng))
-      let y = KeyboardLayout.reveal(target, y: start, top: top, bottomEdge: bottomEdge)
+      let y = ScrollTarget(min: target.min, max: target.max).reveal(
+        from: start, top: top, bottomEdge: bottomEdge)
       if target.max - target.min > bottomEdge - top {
         #expect(y == target.min - top, "a taller target shows its top")
         continue

@@ -12,9 +12,11 @@ struct ResizeTests {
     // bottomInset = overlap = 336; additional bottom = max(0, 336 - 34) = 302
     // visible = {0, 0, 390, 844 - 336 = 508}
     // fits: 744 + 10 <= 508 is false (resizing alone leaves the field at 700 under the keyboard)
-    let result = KeyboardLayout.resize(
-      field: Rect(x: 20, y: 700, width: 350, height: 44), container: container, overlap: 336, margin: 10,
-      safeArea: safeArea)
+    let result = AvoidRequest(
+      container: container, field: Rect(x: 20, y: 700, width: 350, height: 44), keyboard: .hidden,
+      safeArea: safeArea,
+      margin: 10, mode: .resize
+    ).resize(for: Rect(x: 20, y: 700, width: 350, height: 44), overlap: 336)
     #expect(result.bottomInset == 336)
     #expect(result.additionalSafeAreaInsets == Insets(top: 0, left: 0, bottom: 302, right: 0))
     #expect(result.visible == Rect(x: 0, y: 0, width: 390, height: 508))
@@ -39,18 +41,22 @@ struct ResizeTests {
   @Test("a field under the safe-area top does not fit")
   func underTopInset() {
     // 20 < 47
-    let result = KeyboardLayout.resize(
-      field: Rect(x: 20, y: 20, width: 350, height: 44), container: container, overlap: 336, margin: 10,
-      safeArea: safeArea)
+    let result = AvoidRequest(
+      container: container, field: Rect(x: 20, y: 20, width: 350, height: 44), keyboard: .hidden,
+      safeArea: safeArea,
+      margin: 10, mode: .resize
+    ).resize(for: Rect(x: 20, y: 20, width: 350, height: 44), overlap: 336)
     #expect(!result.fits)
   }
 
   @Test("a keyboard shorter than the home indicator adds no safe-area inset")
   func shortKeyboard() {
     // overlap 20: additional = max(0, 20 - 34) = 0; visible height 824
-    let result = KeyboardLayout.resize(
-      field: Rect(x: 20, y: 400, width: 350, height: 44), container: container, overlap: 20, margin: 10,
-      safeArea: safeArea)
+    let result = AvoidRequest(
+      container: container, field: Rect(x: 20, y: 400, width: 350, height: 44), keyboard: .hidden,
+      safeArea: safeArea,
+      margin: 10, mode: .resize
+    ).resize(for: Rect(x: 20, y: 400, width: 350, height: 44), overlap: 20)
     #expect(result.bottomInset == 20)
     #expect(result.additionalSafeAreaInsets == .zero)
     #expect(result.visible == Rect(x: 0, y: 0, width: 390, height: 824))

@@ -138,9 +138,9 @@ struct RoundingTests {
         safeArea: Insets(top: 3.9), margin: 12.1)
     ).fits
     #expect(!fits)
-    #expect(KeyboardLayout.isAtMost(1 + 0x1p-40, 1))
-    #expect(!KeyboardLayout.isAtMost(1 + 0x1p-30, 1))
-    #expect(KeyboardLayout.isAtMost(1e9 + 1e-6, 1e9) && !KeyboardLayout.isAtMost(1e9 + 0.1, 1e9))
+    #expect((1 + 0x1p-40).isAtMost(1))
+    #expect(!(1 + 0x1p-30).isAtMost(1))
+    #expect((1e9 + 1e-6).isAtMost(1e9) && !(1e9 + 0.1).isAtMost(1e9))
   }
 
   @Test("a track where a companion stops fitting where the field starts to be covered, both rounded apart")

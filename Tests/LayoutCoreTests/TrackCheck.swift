@@ -167,8 +167,8 @@ enum TrackReference {
       guard let derived = ViewportReference.keyboard(viewport) else { return nil }
       return (derived.frame, derived.docked)
     }
-    guard let frame = KeyboardLayout.keyboardFrame(keyboard, screen: screen) else { return nil }
-    return (frame, KeyboardLayout.keyboardState(keyboard: frame, screen: screen) == .docked)
+    guard let frame = keyboard.frame(on: screen) else { return nil }
+    return (frame, KeyboardState(frame, on: screen) == .docked)
   }
 
   /// H: `screen.maxY - keyboard.minY` for a docked keyboard (`k` for `keyboardHeight: k`; at least

@@ -1,6 +1,6 @@
 import LayoutCore
-import LayoutJSON
 import LayoutDiagram
+import LayoutJSON
 import LayoutService
 
 // The models the differential tests decode: `Sample` with every Codable shape, and each endpoint's

@@ -50,3 +50,10 @@ extension AvoidRequest: TrackedLayout {
     layout(for: target, overlap: overlap, covered: covered).layout.trackMembers
   }
 }
+
+extension AvoidAnswer {
+  /// A track carries its mode's members (contract §11).
+  public func checkRead() throws {
+    try track?.check(carries: [layout.trackMembers.nameList])
+  }
+}

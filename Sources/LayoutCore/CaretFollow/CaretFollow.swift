@@ -181,3 +181,12 @@ extension CaretFollowRequest: TrackedLayout {
     return Self.trackMembers(contentOffset: result.contentOffset, contentInset: result.contentInset)
   }
 }
+
+extension CaretFollowAnswer {
+  /// A track carries `scroll`'s members (contract §11).
+  public func checkRead() throws {
+    try track?.check(carries: [
+      CaretFollowRequest.trackMembers(contentOffset: .zero, contentInset: .zero).nameList
+    ])
+  }
+}

@@ -17,8 +17,8 @@ extension ChatRequest: TrackedLayout {
     track(
       ending: (
         answer.keyboard.overlap,
-        trackMembers(
-          composerOffsetY: answer.composerOffset.y, keyboardInset: answer.keyboardInset,
+        Self.trackMembers(
+          inverted: inverted, composerOffsetY: answer.composerOffset.y, keyboardInset: answer.keyboardInset,
           contentOffset: answer.contentOffset, contentInset: answer.contentInset)
       ))
   }
@@ -26,8 +26,8 @@ extension ChatRequest: TrackedLayout {
   /// The members a chat's track carries besides `keyboardHeight` and `overlap` (contract §12):
   /// `composerOffsetY`, `keyboardInset`, `contentOffsetY`, and `contentInsetBottom`
   /// (`contentInsetTop` when inverted, the edge the inset is added to).
-  func trackMembers(
-    composerOffsetY: Double, keyboardInset: Double, contentOffset: Point, contentInset: Insets
+  static func trackMembers(
+    inverted: Bool, composerOffsetY: Double, keyboardInset: Double, contentOffset: Point, contentInset: Insets
   ) -> NumberMembers {
     inverted
       ? NumberMembers(
@@ -44,8 +44,8 @@ extension ChatRequest: TrackedLayout {
 
   func trackMembers(revealing _: Void, overlap: Double, covered: Bool) -> NumberMembers {
     let layout = layout(overlap: overlap)
-    return trackMembers(
-      composerOffsetY: (-layout.rise).normalized, keyboardInset: layout.keyboardInset,
+    return Self.trackMembers(
+      inverted: inverted, composerOffsetY: (-layout.rise).normalized, keyboardInset: layout.keyboardInset,
       contentOffset: layout.contentOffset, contentInset: layout.contentInset)
   }
 
@@ -86,5 +86,17 @@ extension ChatRequest: TrackedLayout {
       offer(inset: y + height - content - bottom)
       offer(inset: k + minY - y)
     }
+  }
+}
+
+extension ChatAnswer {
+  /// A track carries a chat's members, inverted or not (contract §12).
+  public func checkRead() throws {
+    try track?.check(
+      carries: [false, true].map {
+        ChatRequest.trackMembers(
+          inverted: $0, composerOffsetY: 0, keyboardInset: 0, contentOffset: .zero, contentInset: .zero
+        ).nameList
+      })
   }
 }

@@ -69,7 +69,7 @@ extension KeyboardContext: ValidatingDecodable {
   public init(validating container: some LayoutDecodingContainer) throws {
     let height = try container.validNumberIfPresent("keyboardHeight", nonNegative: true)
     let frame = try container.rectIfPresent("keyboard")
-    window = try container.rectIfPresent("window")
+    window = try container.objectIfPresent("window").map { try Self.window(validating: $0) }
     undocked = .defaultPolicy
     if let page = try container.objectIfPresent("viewport") {
       let viewport = try WebViewport(validating: page)
@@ -111,6 +111,16 @@ extension KeyboardContext: ValidatingDecodable {
       }
     }
     undocked = try container.contractNameIfPresent("undocked") ?? .defaultPolicy
+  }
+
+  /// Reads `window` (contract §15): a rect whose every member is required, `null` or absent each
+  /// `missingMember` at its pointer; `x` and `y` of any sign, the size ≥ 0.
+  @inlinable
+  static func window(validating container: some LayoutDecodingContainer) throws -> Rect {
+    Rect(
+      x: try container.requiredNumber("x"), y: try container.requiredNumber("y"),
+      width: try container.requiredNumber("width", nonNegative: true),
+      height: try container.requiredNumber("height", nonNegative: true))
   }
 
   /// Encodes the members this context was read from, into a request's `container`: the keyboard

@@ -64,12 +64,19 @@ public protocol AnswerObject: Codable {
   /// The members at once when they are two to four numbers (a `NumberObject`), else nil: a writer
   /// may take them in one piece rather than one by one.
   var numberMembers: NumberMembers? { get }
+
+  /// Checks what a reader filled in beyond each member's own type: members that must agree with
+  /// each other (a track's arrays with its breakpoints, a track's members with its answer's).
+  func checkRead() throws
 }
 
 extension AnswerObject {
   /// Nil: the members are handed over one by one.
   @inlinable
   public var numberMembers: NumberMembers? { nil }
+
+  /// Nothing to check: each member's own type was.
+  public func checkRead() throws {}
 
   /// Encodes the members `members(_:)` lists, in its order.
   public func encode(to encoder: any Encoder) throws {
@@ -82,9 +89,17 @@ extension AnswerObject {
   /// Decodes the members `members(_:)` lists into a blank object.
   public init(from decoder: any Decoder) throws {
     self.init()
-    var reader = DecodingAnswerReader(container: try decoder.container(keyedBy: LayoutCodingKey.self))
+    let container = try decoder.container(keyedBy: LayoutCodingKey.self)
+    var reader = DecodingAnswerReader(container: container)
     members(&reader)
     if let error = reader.error { throw error }
+    do {
+      try checkRead()
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: container.codingPath, debugDescription: "\(error)", underlyingError: error))
+    }
   }
 }
 
@@ -194,6 +209,9 @@ public struct NumberMembers {
     names = (name0, name1, name2, name3)
     values = SIMD4(value0, value1, value2, value3)
   }
+
+  /// The members' names, in order.
+  public var nameList: [String] { (0..<count).map { name(at: $0).description } }
 
   /// The name of member `index`.
   @inlinable

@@ -17,14 +17,14 @@ extension SheetRequest: TrackedLayout {
     track(
       ending: (
         answer.keyboard.overlap,
-        trackMembers(
+        Self.trackMembers(
           sheetY: answer.sheet.y, sheetHeight: answer.sheet.height, contentOffset: answer.contentOffset)
       ))
   }
 
   /// The members a sheet's track carries besides `keyboardHeight` and `overlap` (contract §14):
   /// `sheetY` and `sheetHeight`, and `contentOffsetY` with a field.
-  func trackMembers(sheetY: Double, sheetHeight: Double, contentOffset: Point?) -> NumberMembers {
+  static func trackMembers(sheetY: Double, sheetHeight: Double, contentOffset: Point?) -> NumberMembers {
     guard let contentOffset else { return NumberMembers("sheetY", sheetY, "sheetHeight", sheetHeight) }
     return NumberMembers("sheetY", sheetY, "sheetHeight", sheetHeight, "contentOffsetY", contentOffset.y)
   }
@@ -35,7 +35,7 @@ extension SheetRequest: TrackedLayout {
 
   func trackMembers(revealing _: Void, overlap: Double, covered: Bool) -> NumberMembers {
     let layout = layout(overlap: overlap, covered: covered)
-    return trackMembers(
+    return Self.trackMembers(
       sheetY: layout.top, sheetHeight: layout.height, contentOffset: layout.scroll?.contentOffset)
   }
 
@@ -72,5 +72,14 @@ extension SheetRequest: TrackedLayout {
     ] where viewport > 0 {
       offer(height: viewport + header)
     }
+  }
+}
+
+extension SheetAnswer {
+  /// A track carries a sheet's members, with `contentOffsetY` when the answer has a field's offset
+  /// (contract §14).
+  public func checkRead() throws {
+    try track?.check(
+      carries: [SheetRequest.trackMembers(sheetY: 0, sheetHeight: 0, contentOffset: contentOffset).nameList])
   }
 }

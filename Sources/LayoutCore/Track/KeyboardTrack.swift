@@ -90,7 +90,32 @@ public struct KeyboardTrack: Hashable, Sendable {
   }
 }
 
+/// What a decoded track or answer holds that its contract forbids.
+struct AnswerReadError: Error, CustomStringConvertible {
+  let description: String
+}
+
 extension KeyboardTrack: AnswerObject {
+  /// A track has at least one breakpoint and a member, and one value per breakpoint in every array.
+  public func checkRead() throws {
+    let count = keyboardHeight.count
+    guard count > 0, !members.isEmpty, overlap.count == count,
+      members.allSatisfy({ $0.values.count == count })
+    else {
+      throw AnswerReadError(
+        description:
+          "a track has at least one breakpoint and member, and one value per breakpoint in every array")
+    }
+  }
+
+  /// Checks that the track carries the members `expected` names, those its endpoint names.
+  func check(carries expected: [[String]]) throws {
+    guard expected.contains(where: { Set($0) == Set(memberNames) }) else {
+      throw AnswerReadError(
+        description: "the track carries \(memberNames), not the answer's \(expected.map { $0.description })")
+    }
+  }
+
   /// `keyboardHeight`, `overlap` and the members' arrays, in the contract's order.
   public mutating func members<Members: AnswerMembers & ~Copyable>(_ members: inout Members) {
     members.member("keyboardHeight", numbers: &keyboardHeight)
