@@ -210,10 +210,13 @@ export interface ViewportEndpoints {
   "/sheet": { request: SheetRequest; answer: SheetAnswer };
 }
 
-/** An endpoint's request without its keyboard (`keyboard`, `keyboardHeight`, `screen`, `viewport`). */
+/**
+ * An endpoint's request without its keyboard (`keyboard`, `keyboardHeight`, `screen`, `viewport`)
+ * and without `window`, which a page's `viewport` excludes (contract §13, §15).
+ */
 export type RequestWithoutKeyboard<E extends keyof ViewportEndpoints> = Omit<
   ViewportEndpoints[E]["request"],
-  "keyboard" | "keyboardHeight" | "screen" | "viewport"
+  "keyboard" | "keyboardHeight" | "screen" | "window" | "viewport"
 >;
 
 /** An endpoint's answer to a request with `viewport`: it has the `viewport` member. */
@@ -357,9 +360,40 @@ export type InteractiveWidget = "resizes-visual" | "resizes-content" | "overlays
 export type KeyboardBehavior = "interactive" | "extend" | "fillParent";
 
 /**
+ * A rule of contract §15 that a request with `window` matched: its numbers look like one of
+ * the platform's known misreports. A warning is not an error: the answer is the one the
+ * numbers as sent give. `K` is the keyboard contract §3 reads (the `keyboard` rect, or the
+ * one `keyboardHeight` describes; the keyboard rules need a `K` of positive width and
+ * height), `S` is `screen`, `W` is `window`, `C` the container (or `textView`) moved into
+ * screen coordinates. Every comparison allows half a point; "full width" is
+ * `abs(K.width − S.width) ≤ 0.5`.
+ * - `keyboard-beyond-screen`: `K.minX < S.minX − 0.5` or `K.maxX > S.maxX + 0.5` or
+ *   `K.minY < S.minY − 0.5` (a frame past the screen's side or top edge: converted already,
+ *   from another screen, in pixels, or a `keyboardHeight` taller than the screen).
+ * - `keyboard-in-window-coordinates`: `K` is `undocked` (contract §3), full width, and
+ *   moved back by the window's origin or `C`'s (that origin's `x` added to `K.x`, its `y` to
+ *   `K.y`) has `abs(x − S.x) ≤ 0.5` and `abs(maxY − S.maxY) ≤ 0.5` (a docked keyboard
+ *   reported, or converted, in window or view coordinates).
+ * - `keyboard-ends-at-window-bottom`: `K` is `undocked`, full width, and
+ *   `abs(K.maxY − W.maxY) ≤ 0.5` (Slide Over's frame without the strip below the window).
+ * - `screen-is-window`: `abs(W.width − S.width) ≤ 0.5` and `abs(W.height − S.height) ≤ 0.5`,
+ *   and `W` or `S` is not at the origin (`abs(x) > 0.5` or `abs(y) > 0.5`): the window's own
+ *   frame or bounds sent as `screen`.
+ * - `window-larger-than-screen`: `W.width > S.width + 0.5` or `W.height > S.height + 0.5`:
+ *   `screen` is not the window's screen, or not in its units.
+ */
+export type WindowWarning =
+  | "keyboard-beyond-screen"
+  | "keyboard-in-window-coordinates"
+  | "keyboard-ends-at-window-bottom"
+  | "screen-is-window"
+  | "window-larger-than-screen";
+
+/**
  * The rule a 422 request broke, as `urn:layoutd:problem:` and its name:
  * `missing-member` (a required member is absent; `null` for `viewport.layout`,
- * `viewport.visual` or one of `visual`'s members too), `wrong-type` (a member of the wrong
+ * `viewport.visual`, one of `visual`'s members or one of `window`'s members too; `screen`
+ * absent or `null` beside `window`), `wrong-type` (a member of the wrong
  * JSON type, `null` for any other required member included; an array item that is not an
  * object; a batch body that is not an array),
  * `not-finite` (a number a double cannot hold), `out-of-range` (a number outside ±1e9, a
@@ -373,7 +407,7 @@ export type KeyboardBehavior = "interactive" | "extend" | "fillParent";
  * `keyboard`, `keyboardHeight` and `viewport`), `duplicate-member` (an object with two
  * members of the same name), `too-many` (more than 16 `alsoReveal` rects or `detents`, more
  * than 2,401 `frames`, more than 10,000 batch items), `conflicting-members` (`viewport`
- * with `keyboard`, `keyboardHeight` or `screen`; a `keyboardRect` without
+ * with `keyboard`, `keyboardHeight`, `screen` or `window`; a `keyboardRect` without
  * `overlays-content`, a `restingHeight` without `resizes-content`).
  */
 export type ProblemType =
@@ -515,7 +549,8 @@ export interface Viewport {
 export interface AvoidRequestMembers {
   /**
    * The view that moves, is scrolled or is resized, in its unmoved position, in screen
-   * coordinates. In `scroll` mode, the scroll view's frame.
+   * coordinates (in window coordinates with `window`). In `scroll` mode, the scroll
+   * view's frame.
    */
   container: Rect;
   /**
@@ -532,23 +567,40 @@ export interface AvoidRequestMembers {
   keyboard?: Rect | null;
   /**
    * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
-   * width, this tall. `null` means absent.
+   * width, this tall (with `window`, measured up from the screen's bottom, not the
+   * window's). `null` means absent.
    */
   keyboardHeight?: number | null;
   /**
    * Instead of `keyboard` and `keyboardHeight`, on a web page: the viewport numbers the
    * page read (contract §13), from which the keyboard is derived; the answer then carries
    * `viewport`. With it, rects in screen coordinates are in layout-viewport coordinates
-   * and `screen` is the layout viewport: `screen` must not be sent. `null` means absent.
+   * and `screen` is the layout viewport: `screen` and `window` must not be sent. `null`
+   * means absent.
    */
   viewport?: Viewport | null;
   /**
-   * The screen bounds in screen coordinates. Default: `container`. Send it when the
-   * container is not the whole screen: without it a keyboard docked below a small
-   * container reads as hidden. `null` means absent. Not with `viewport`, whose layout
-   * viewport is the screen.
+   * The screen bounds in screen coordinates (`window.screen.bounds`). Default:
+   * `container`. Send it when the container is not the whole screen: without it a
+   * keyboard docked below a small container reads as hidden. Required with `window`:
+   * only the screen's bottom tells a docked keyboard from a floating one. `null` means
+   * absent. Not with `viewport`, whose layout viewport is the screen.
    */
   screen?: Rect | null;
+  /**
+   * The app window's frame in its screen's coordinate space (contract §15), for an app
+   * that is not the whole screen (iPad Split View, Slide Over, Stage Manager). UIKit:
+   * `window.convert(window.bounds, to: window.screen.coordinateSpace)`. With it
+   * `container` is in window coordinates (`view.convert(view.bounds, to: nil)`) and the
+   * service moves it by the window's origin into screen coordinates; `keyboard`,
+   * `keyboardHeight` and `screen` stay as the OS reports them, on the window's screen (a
+   * keyboard on another screen is sent as `keyboard: null`), and `screen` is required
+   * (422 `missing-member` at `/screen` without it). The answer then carries `warnings`
+   * when the numbers look like one of the platform's known misreports. An Android client
+   * sends no `window`: its insets are already the window's. `null` means absent; a member
+   * of it missing or `null` is 422 `missing-member`. Not with `viewport`.
+   */
+  window?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
   undocked?: UndockedPolicy | null;
   /**
@@ -607,16 +659,19 @@ export interface AvoidRequestMembers {
  * `keyboardHeight` number is 422 `both-keyboard-and-height`; both errors point at
  * `/keyboard`. A `null` `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight":
  * null}` is a hidden keyboard. `viewport` (a web page's numbers, contract §13) together with
- * `keyboard` (`null` too), a `keyboardHeight` number or a `screen` is 422
+ * `keyboard` (`null` too), a `keyboardHeight` number, a `screen` or a `window` is 422
  * `conflicting-members` at `/viewport`; a `null` `viewport` is absent.
  *
- * `mode: scroll` requires `contentOffset` and `contentSize` (422 `missing-member` at the
- * first one missing). These rules are the schema's `allOf`, `if`/`then`/`else` and
- * `dependentSchemas`, as is the bound on `animation.frameRate` (see `Animation`).
+ * `window` (an app window's frame on its screen, contract §15) requires `screen` (422
+ * `missing-member` at `/screen`); `container` is then in window coordinates, and the answer
+ * carries `warnings` when a rule of §15 matches. `mode: scroll` requires `contentOffset`
+ * and `contentSize` (422 `missing-member` at the first one missing). These rules are the
+ * schema's `allOf`, `if`/`then`/`else` and `dependentSchemas`, as is the bound on
+ * `animation.frameRate` (see `Animation`).
  */
 export type AvoidRequest = AvoidRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
-   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; window?: null; keyboard?: undefined } |
    { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 /**
@@ -630,7 +685,10 @@ export type ChatLift = "always" | "whenAtEnd" | "persistent" | "never";
 
 /** The members of `ChatRequest`, without the rule its `if`/`then`/`else` adds (see `ChatRequest`). */
 export interface ChatRequestMembers {
-  /** The view holding the list and the composer, unmoved, in screen coordinates. */
+  /**
+   * The view holding the list and the composer, unmoved, in screen coordinates (in window
+   * coordinates with `window`).
+   */
   container: Rect;
   /** The message list's frame, in container coordinates. */
   list: Rect;
@@ -678,21 +736,38 @@ export interface ChatRequestMembers {
   keyboard?: Rect | null;
   /**
    * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
-   * width, this tall. `null` means absent.
+   * width, this tall (with `window`, measured up from the screen's bottom, not the
+   * window's). `null` means absent.
    */
   keyboardHeight?: number | null;
   /**
    * Instead of `keyboard` and `keyboardHeight`, on a web page: the viewport numbers the
    * page read (contract §13), from which the keyboard is derived; the answer then carries
    * `viewport`. With it, rects in screen coordinates are in layout-viewport coordinates
-   * and `screen` is the layout viewport: `screen` must not be sent. `null` means absent.
+   * and `screen` is the layout viewport: `screen` and `window` must not be sent. `null`
+   * means absent.
    */
   viewport?: Viewport | null;
   /**
-   * The screen bounds in screen coordinates. Default: `container`. `null` means absent.
-   * Not with `viewport`, whose layout viewport is the screen.
+   * The screen bounds in screen coordinates (`window.screen.bounds`). Default:
+   * `container`. Required with `window`. `null` means absent. Not with `viewport`, whose
+   * layout viewport is the screen.
    */
   screen?: Rect | null;
+  /**
+   * The app window's frame in its screen's coordinate space (contract §15), for an app
+   * that is not the whole screen (iPad Split View, Slide Over, Stage Manager). UIKit:
+   * `window.convert(window.bounds, to: window.screen.coordinateSpace)`. With it
+   * `container` is in window coordinates (`view.convert(view.bounds, to: nil)`) and the
+   * service moves it by the window's origin into screen coordinates; `keyboard`,
+   * `keyboardHeight` and `screen` stay as the OS reports them, on the window's screen (a
+   * keyboard on another screen is sent as `keyboard: null`), and `screen` is required
+   * (422 `missing-member` at `/screen` without it). The answer then carries `warnings`
+   * when the numbers look like one of the platform's known misreports. An Android client
+   * sends no `window`: its insets are already the window's. `null` means absent; a member
+   * of it missing or `null` is 422 `missing-member`. Not with `viewport`.
+   */
+  window?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
   undocked?: UndockedPolicy | null;
   /** The keyboard notification's animation, echoed in the answer with what clients need. */
@@ -715,18 +790,19 @@ export interface ChatRequestMembers {
  * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`, as for
  * `AvoidRequest` (`keyboard: null` is the keyboard-will-hide call and must be sent; none is
  * 422 `no-keyboard`, `keyboard` and `keyboardHeight` `both-keyboard-and-height`, at
- * `/keyboard`; `viewport` with any of them or `screen` `conflicting-members` at
- * `/viewport`). This rule is the schema's `allOf` and `if`/`then`/`else`; the bound on
- * `animation.frameRate` is its `dependentSchemas`, as in `AvoidRequest`.
+ * `/keyboard`; `viewport` with any of them, `screen` or `window` `conflicting-members` at
+ * `/viewport`). `window` requires `screen`, and puts `container` in window coordinates
+ * (contract §15). These rules are the schema's `allOf`, `if`/`then`/`else` and
+ * `dependentSchemas`, as is the bound on `animation.frameRate` (see `AvoidRequest`).
  */
 export type ChatRequest = ChatRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
-   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; window?: null; keyboard?: undefined } |
    { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 /** The members of `CaretFollowRequest`, without the rule its `if`/`then`/`else` adds (see `CaretFollowRequest`). */
 export interface CaretFollowRequestMembers {
-  /** The text view's frame in screen coordinates. */
+  /** The text view's frame in screen coordinates (in window coordinates with `window`). */
   textView: Rect;
   /** The caret in content coordinates: `caretRect(for: selectedTextRange.end)`. */
   caret: Rect;
@@ -745,21 +821,38 @@ export interface CaretFollowRequestMembers {
   keyboard?: Rect | null;
   /**
    * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
-   * width, this tall. `null` means absent.
+   * width, this tall (with `window`, measured up from the screen's bottom, not the
+   * window's). `null` means absent.
    */
   keyboardHeight?: number | null;
   /**
    * Instead of `keyboard` and `keyboardHeight`, on a web page: the viewport numbers the
    * page read (contract §13), from which the keyboard is derived; the answer then carries
    * `viewport`. With it, rects in screen coordinates are in layout-viewport coordinates
-   * and `screen` is the layout viewport: `screen` must not be sent. `null` means absent.
+   * and `screen` is the layout viewport: `screen` and `window` must not be sent. `null`
+   * means absent.
    */
   viewport?: Viewport | null;
   /**
-   * The screen bounds in screen coordinates. Default: `textView`. `null` means absent.
-   * Not with `viewport`, whose layout viewport is the screen.
+   * The screen bounds in screen coordinates (`window.screen.bounds`). Default:
+   * `textView`. Required with `window`. `null` means absent. Not with `viewport`, whose
+   * layout viewport is the screen.
    */
   screen?: Rect | null;
+  /**
+   * The app window's frame in its screen's coordinate space (contract §15), for an app
+   * that is not the whole screen (iPad Split View, Slide Over, Stage Manager). UIKit:
+   * `window.convert(window.bounds, to: window.screen.coordinateSpace)`. With it
+   * `textView` is in window coordinates (`view.convert(view.bounds, to: nil)`) and the
+   * service moves it by the window's origin into screen coordinates; `keyboard`,
+   * `keyboardHeight` and `screen` stay as the OS reports them, on the window's screen (a
+   * keyboard on another screen is sent as `keyboard: null`), and `screen` is required
+   * (422 `missing-member` at `/screen` without it). The answer then carries `warnings`
+   * when the numbers look like one of the platform's known misreports. An Android client
+   * sends no `window`: its insets are already the window's. `null` means absent; a member
+   * of it missing or `null` is 422 `missing-member`. Not with `viewport`.
+   */
+  window?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
   undocked?: UndockedPolicy | null;
   /** Space kept above and below the caret. Absent or `null` means 0. */
@@ -789,19 +882,22 @@ export interface CaretFollowRequestMembers {
  * `keyboardHeight` number is 422 `both-keyboard-and-height`; both errors point at
  * `/keyboard`. A `null` `keyboardHeight` is absent: `{"keyboard": null, "keyboardHeight":
  * null}` is a hidden keyboard. `viewport` (contract §13) together with `keyboard` (`null`
- * too), a `keyboardHeight` number or a `screen` is 422 `conflicting-members` at
- * `/viewport`. This rule is the schema's `allOf` and `if`/`then`/`else`.
+ * too), a `keyboardHeight` number, a `screen` or a `window` is 422 `conflicting-members`
+ * at `/viewport`. `window` (contract §15) requires `screen` (422 `missing-member` at
+ * `/screen`) and puts `textView` in window coordinates. These rules are the schema's
+ * `allOf`, `if`/`then`/`else` and `dependentSchemas`.
  */
 export type CaretFollowRequest = CaretFollowRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
-   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; window?: null; keyboard?: undefined } |
    { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 /** The members of `SheetRequest`, without the rule its `if`/`then`/`else` adds (see `SheetRequest`). */
 export interface SheetRequestMembers {
   /**
    * The view the sheet is presented in (usually the screen), in screen coordinates (in
-   * layout-viewport coordinates with `viewport`).
+   * layout-viewport coordinates with `viewport`; with `window`, in window coordinates:
+   * in a window, its root view `{0, 0, window.width, window.height}`).
    */
   container: Rect;
   /** The container's safe-area insets. Default: zeros. */
@@ -864,20 +960,36 @@ export interface SheetRequestMembers {
   keyboard?: Rect | null;
   /**
    * Instead of `keyboard`: a keyboard docked at the bottom of `screen`, full screen
-   * width, this tall. `null` means absent.
+   * width, this tall (with `window`, measured up from the screen's bottom, not the
+   * window's). `null` means absent.
    */
   keyboardHeight?: number | null;
   /**
    * Instead of `keyboard` and `keyboardHeight`, on a web page (a drawer): the viewport
    * numbers the page read (contract §13). `container` is then in layout-viewport
-   * coordinates and `screen` must not be sent. `null` means absent.
+   * coordinates and `screen` and `window` must not be sent. `null` means absent.
    */
   viewport?: Viewport | null;
   /**
-   * The screen bounds in screen coordinates. Default: `container`. `null` means absent.
-   * Not with `viewport`, whose layout viewport is the screen.
+   * The screen bounds in screen coordinates (`window.screen.bounds`). Default:
+   * `container`. Required with `window`. `null` means absent. Not with `viewport`, whose
+   * layout viewport is the screen.
    */
   screen?: Rect | null;
+  /**
+   * The app window's frame in its screen's coordinate space (contract §15), for an app
+   * that is not the whole screen (iPad Split View, Slide Over, Stage Manager). UIKit:
+   * `window.convert(window.bounds, to: window.screen.coordinateSpace)`. With it
+   * `container` is in window coordinates (`view.convert(view.bounds, to: nil)`) and the
+   * service moves it by the window's origin into screen coordinates; `keyboard`,
+   * `keyboardHeight` and `screen` stay as the OS reports them, on the window's screen (a
+   * keyboard on another screen is sent as `keyboard: null`), and `screen` is required
+   * (422 `missing-member` at `/screen` without it). The answer then carries `warnings`
+   * when the numbers look like one of the platform's known misreports. An Android client
+   * sends no `window`: its insets are already the window's. `null` means absent; a member
+   * of it missing or `null` is 422 `missing-member`. Not with `viewport`.
+   */
+  window?: Rect | null;
   /** What an undocked keyboard does. Absent or `null` means `ignore`. */
   undocked?: UndockedPolicy | null;
   /** The keyboard notification's animation, echoed in the answer with what clients need. */
@@ -904,7 +1016,8 @@ export interface SheetRequestMembers {
  * that less what the ceiling cuts off (`shrunk` in the answer).
  *
  * The keyboard: send exactly one of `keyboard`, `keyboardHeight` and `viewport`, as for
- * `AvoidRequest` (the same problems at the same pointers). `field` requires `contentOffset`
+ * `AvoidRequest` (the same problems at the same pointers). `window` requires `screen`, and
+ * puts `container` in window coordinates (contract §15). `field` requires `contentOffset`
  * and `contentSize` (422 `missing-member` at the one missing). These rules are the schema's
  * `allOf`, `if`/`then`/`else` and `dependentSchemas`, as is the bound on
  * `animation.frameRate` (see `Animation`). `detent` must also be an index of `detents` (422
@@ -913,7 +1026,7 @@ export interface SheetRequestMembers {
  */
 export type SheetRequest = SheetRequestMembers &
   ({ keyboard: Rect | null; keyboardHeight?: null; viewport?: null } |
-   { viewport: Viewport; keyboardHeight?: null; screen?: null; keyboard?: undefined } |
+   { viewport: Viewport; keyboardHeight?: null; screen?: null; window?: null; keyboard?: undefined } |
    { keyboardHeight: number; viewport?: null; keyboard?: undefined });
 
 export interface AnswerPoint {
@@ -1187,6 +1300,12 @@ export interface TranslateAnswer {
   alsoRevealed?: boolean[];
   track?: AvoidTrackTranslate;
   viewport?: ViewportAnswer;
+  /**
+   * Only when the request had `window` and a rule of contract §15 matched: the rules it
+   * matched, in `WindowWarning`'s order, each at most once. A warning is not an error: the
+   * answer is the one the numbers as sent give.
+   */
+  warnings?: WindowWarning[];
 }
 
 /**
@@ -1211,6 +1330,12 @@ export interface ScrollAnswer {
   alsoRevealed?: boolean[];
   track?: AvoidTrackScroll;
   viewport?: ViewportAnswer;
+  /**
+   * Only when the request had `window` and a rule of contract §15 matched: the rules it
+   * matched, in `WindowWarning`'s order, each at most once. A warning is not an error: the
+   * answer is the one the numbers as sent give.
+   */
+  warnings?: WindowWarning[];
 }
 
 /**
@@ -1234,13 +1359,20 @@ export interface ResizeAnswer {
   alsoRevealed?: boolean[];
   track?: AvoidTrackResize;
   viewport?: ViewportAnswer;
+  /**
+   * Only when the request had `window` and a rule of contract §15 matched: the rules it
+   * matched, in `WindowWarning`'s order, each at most once. A warning is not an error: the
+   * answer is the one the numbers as sent give.
+   */
+  warnings?: WindowWarning[];
 }
 
 /**
  * The answer for the request's `mode`, told apart by `mode`. `animation` only when the
  * request had one, `alsoRevealed` only when it had `alsoReveal`, `track` (the mode's own
  * track schema) only when it had `track: true`, `viewport` (the last member) only when it
- * sent `viewport`.
+ * sent `viewport`, `warnings` only when it sent `window` and a rule of contract §15
+ * matched.
  */
 export type AvoidAnswer = TranslateAnswer | ScrollAnswer | ResizeAnswer;
 
@@ -1248,7 +1380,8 @@ export type AvoidAnswer = TranslateAnswer | ScrollAnswer | ResizeAnswer;
  * Set `contentInset` and `scrollIndicatorInsets` and scroll to `contentOffset`.
  * `changed`: the offset differs from the request's. `caretVisible`: the caret and its
  * margin are in view afterwards. `track` only when the request had `track: true`,
- * `viewport` (the last member) only when it sent `viewport`.
+ * `viewport` (the last member) only when it sent `viewport`, `warnings` only when it sent
+ * `window` and a rule of contract §15 matched.
  */
 export interface CaretFollowAnswer {
   keyboard: KeyboardAnswer;
@@ -1259,6 +1392,12 @@ export interface CaretFollowAnswer {
   caretVisible: boolean;
   track?: CaretFollowTrack;
   viewport?: ViewportAnswer;
+  /**
+   * Only when the request had `window` and a rule of contract §15 matched: the rules it
+   * matched, in `WindowWarning`'s order, each at most once. A warning is not an error: the
+   * answer is the one the numbers as sent give.
+   */
+  warnings?: WindowWarning[];
 }
 
 /**
@@ -1268,7 +1407,8 @@ export interface CaretFollowAnswer {
  * `contentOffset`. Send `keyboardInset` back with the next request. `atEnd`: the list was
  * at its newest end, within `endThreshold`, before the move. `animation` only when the
  * request had one, `track` only when it had `track: true` (`ChatTrackInverted` for an
- * inverted list), `viewport` (the last member) only when it sent `viewport`.
+ * inverted list), `viewport` (the last member) only when it sent `viewport`, `warnings`
+ * only when it sent `window` and a rule of contract §15 matched.
  */
 export interface ChatAnswer {
   keyboard: KeyboardAnswer;
@@ -1281,6 +1421,12 @@ export interface ChatAnswer {
   animation?: AnimationAnswer;
   track?: ChatAnswerTrack;
   viewport?: ViewportAnswer;
+  /**
+   * Only when the request had `window` and a rule of contract §15 matched: the rules it
+   * matched, in `WindowWarning`'s order, each at most once. A warning is not an error: the
+   * answer is the one the numbers as sent give.
+   */
+  warnings?: WindowWarning[];
 }
 
 /**
@@ -1322,7 +1468,8 @@ export interface SheetTrack {
  * scroll view to `contentOffset` (it needs no keyboard inset: the sheet sits on the
  * keyboard); `fits` says whether the field and `margin` are in view afterwards.
  * `animation` only when the request had one, `track` only when it had `track: true`,
- * `viewport` (last) only when it sent `viewport`.
+ * `viewport` (last) only when it sent `viewport`, `warnings` only when it sent `window` and
+ * a rule of contract §15 matched.
  */
 export interface SheetAnswer {
   keyboard: KeyboardAnswer;
@@ -1338,6 +1485,12 @@ export interface SheetAnswer {
   animation?: AnimationAnswer;
   track?: SheetTrack;
   viewport?: ViewportAnswer;
+  /**
+   * Only when the request had `window` and a rule of contract §15 matched: the rules it
+   * matched, in `WindowWarning`'s order, each at most once. A warning is not an error: the
+   * answer is the one the numbers as sent give.
+   */
+  warnings?: WindowWarning[];
 }
 
 /**
@@ -1425,8 +1578,8 @@ export interface ItemTooLargeProblem {
 /**
  * A 422 problem: valid JSON that breaks the contract. `type` names the broken rule,
  * `pointer` the member (`""` for the whole body; for "both" and "neither" keyboard
- * members, `/keyboard`; for `viewport` with `keyboard`, `keyboardHeight` or `screen`,
- * `/viewport`). `status` is always 422. In a batch answer the same object stands
+ * members, `/keyboard`; for `viewport` with `keyboard`, `keyboardHeight`, `screen` or
+ * `window`, `/viewport`; for `window` without `screen`, `/screen`). `status` is always 422. In a batch answer the same object stands
  * for one item, its `pointer` prefixed by the item's index.
  */
 export interface ValidationProblem {

@@ -36,6 +36,7 @@ import type {
   SheetTrack,
   TrackValues,
   Viewport,
+  WindowWarning,
 } from "./layoutd.js";
 import type { SheetRequest } from "./layoutd.js";
 
@@ -226,6 +227,20 @@ async function followTheSheet(box: HTMLElement, comments: HTMLElement): Promise<
 
 export { followTheSheet, followTheViewport };
 
+/** An app in an iPad window (contract §15): its frame on the screen, the container in the window's. */
+async function avoidInAWindow(): Promise<string> {
+  const request: AvoidRequest = {
+    window: { x: 602, y: 0, width: 592, height: 834 },
+    screen: { x: 0, y: 0, width: 1194, height: 834 },
+    container: { x: 0, y: 0, width: 592, height: 834 },
+    field: { x: 20, y: 600, width: 552, height: 44 },
+    keyboard: { x: 0, y: 436, width: 1194, height: 398 },
+  };
+  const answer = await avoid(request);
+  const warnings: WindowWarning[] = answer.warnings ?? [];
+  return warnings.includes("screen-is-window") ? "send the screen's bounds" : `${answer.keyboard.overlap}`;
+}
+
 /** The answers of a batch, problems left out (a problem is the element with a `status`). */
 function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
   const answers: AvoidAnswer[] = [];
@@ -238,6 +253,7 @@ function answersOf(items: AvoidBatchItem[]): AvoidAnswer[] {
 
 export {
   answersOf,
+  avoidInAWindow,
   avoidTheKeyboard,
   followTheCaret,
   followTheChat,
