@@ -10,6 +10,7 @@ import Posix
 ///   (`RequestEngine.respond(to:)`), the answer the server sends but for `Date` and
 ///   `Content-Length`.
 ///
+/// A test that needs no connection at all takes an `HTTPTestService`, which starts no server.
 /// The server stops when the test server is released (or at `stop()`).
 ///
 /// ```swift
@@ -71,18 +72,7 @@ package final class HTTPTestServer: HTTPTestTransport, Sendable {
   package func request(
     method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8]? = nil
   ) -> TestResponse {
-    let response = (body ?? []).withUnsafeBytes { bytes in
-      server.engine.respond(
-        to: HTTPRequest(
-          method: HTTPMethod(rawValue: method), path: path, headers: headers.map { HTTPHeader($0.0, $0.1) },
-          body: bytes))
-    }
-    var fields = TestHeaders()
-    if !response.contentType.isEmpty { fields.append(name: "Content-Type", value: response.contentType) }
-    for header in response.headers { fields.append(name: header.name, value: header.value) }
-    return TestResponse(
-      status: response.status, reason: HTTPError.reasonPhrase(for: response.status), headers: fields,
-      body: response.body)
+    server.engine.testResponse(method: method, path: path, headers: headers, body: body)
   }
 
   /// Stops accepting connections (`HTTPServer.quiesce()`).
@@ -101,8 +91,99 @@ package final class HTTPTestServer: HTTPTestTransport, Sendable {
   }
 }
 
+/// A service for tests answered without a connection and without a server: an engine of its own
+/// (`RequestEngine.respond(to:)`), no socket bound, no worker thread started. What a connection
+/// adds (`Date`, `Content-Length`, what libmicrohttpd answers by itself) is absent; every other
+/// byte and header is the server's.
+package final class HTTPTestService: HTTPTestTransport, Sendable {
+  /// The engine every answer comes from.
+  package let engine: RequestEngine
+
+  /// `service` answered within `configuration`'s limits (those of `HTTPTestServer` by default),
+  /// adjusted last by `configure`.
+  package init(
+    serving service: RoutedService, configuration: HTTPServer.Configuration = HTTPTestServer.configuration,
+    _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) {
+    var configuration = configuration
+    configure(&configuration)
+    engine = RequestEngine(configuration: configuration, service: service)
+  }
+
+  /// The answer to `method` `path` with `headers` and `body`, its `Content-Type` among the headers,
+  /// first.
+  package func request(
+    method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8]? = nil
+  ) -> TestResponse {
+    engine.testResponse(method: method, path: path, headers: headers, body: body)
+  }
+}
+
+extension RequestEngine {
+  /// The answer to `method` `path` with `headers` and `body` without a connection
+  /// (`respond(to:)`), as a test reads it: its `Content-Type` among the headers, first.
+  fileprivate func testResponse(
+    method: String, path: String, headers: [(String, String)], body: [UInt8]?
+  ) -> TestResponse {
+    let response = (body ?? []).withUnsafeBytes { bytes in
+      respond(
+        to: HTTPRequest(
+          method: HTTPMethod(rawValue: method), path: path, headers: headers.map { HTTPHeader($0.0, $0.1) },
+          body: bytes))
+    }
+    var fields = TestHeaders()
+    if !response.contentType.isEmpty { fields.append(name: "Content-Type", value: response.contentType) }
+    for header in response.headers { fields.append(name: header.name, value: header.value) }
+    return TestResponse(
+      status: response.status, reason: HTTPError.reasonPhrase(for: response.status), headers: fields,
+      body: response.body)
+  }
+}
+
+/// A server and one connection to it, as a transport: what a suite that runs over both transports
+/// takes for the connection. The server lives as long as the transport.
+package final class HTTPTestConnection: HTTPTestTransport {
+  /// The server.
+  package let server: HTTPTestServer
+  /// The connection every request is sent on, one after another (keep-alive).
+  private let client: HTTPTestClient
+
+  /// A new connection to `server`.
+  package init(to server: HTTPTestServer, timeout: Double = 5) throws {
+    self.server = server
+    client = try server.client(timeout: timeout)
+  }
+
+  package func request(
+    method: String, path: String, headers: [(String, String)], body: [UInt8]?
+  ) throws -> TestResponse {
+    try client.request(method: method, path: path, headers: headers, body: body)
+  }
+}
+
+/// The two ways a test's request reaches a service: through its engine without a connection, or
+/// over a connection to a server on 127.0.0.1. A suite that runs over both takes each as an argument.
+package enum TestTransportKind: String, CaseIterable, Sendable {
+  /// `HTTPTestService`: no server, no socket.
+  case engine
+  /// `HTTPTestConnection`: a server, and a connection to it.
+  case connection
+
+  /// A transport of this kind to `service`.
+  package func transport(
+    to service: RoutedService, configuration: HTTPServer.Configuration = HTTPTestServer.configuration
+  ) throws -> any HTTPTestTransport {
+    switch self {
+    case .engine: HTTPTestService(serving: service, configuration: configuration)
+    case .connection:
+      try HTTPTestConnection(to: HTTPTestServer(serving: service, configuration: configuration))
+    }
+  }
+}
+
 /// What carries a test's request to a server and brings back its answer: a connection
-/// (`HTTPTestClient`) or the server's engine without one (`HTTPTestServer`).
+/// (`HTTPTestClient`, `HTTPTestConnection`) or an engine without one (`HTTPTestService`,
+/// `HTTPTestServer`).
 package protocol HTTPTestTransport {
   /// Sends one request and returns its answer.
   func request(

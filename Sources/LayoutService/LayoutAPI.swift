@@ -1,11 +1,12 @@
 import MicroHTTP
 
-/// The layoutd HTTP API: the routes of the `RouteTable`, served with request ids and the
-/// middleware every answer passes through, built into the `RoutedService` a server serves.
+/// The layoutd HTTP API: the routes and middleware of the `RouteTable`, served with request ids and
+/// its observers, built into the `RoutedService` a server serves.
 ///
-/// `POST /avoid`, `/caret-follow` and `/chat` read a JSON request (contract §3–§5, §12), compute
-/// the layout with `LayoutCore` and write a JSON answer; their `/batch` routes do the same for an
-/// array of requests (contract §9); `GET /healthz` tells a load balancer the process is up,
+/// Each computing endpoint (`POST /avoid`, `/caret-follow`, `/chat`, `/sheet`) reads a JSON request
+/// (contract §3–§5, §12, §14), computes the layout with `LayoutCore` and writes a JSON answer; their
+/// `/batch` routes do the same for an array of requests (contract §9); `GET /healthz` tells a load
+/// balancer the process is up,
 /// `GET /readyz` whether it takes traffic, `GET /metrics` its counters. Every answer carries
 /// `X-Request-Id` (the client's when sane, else a new one) and the CORS headers; each finished
 /// request is counted in the metrics (when on) and written to the access log (when given).
@@ -14,22 +15,16 @@ package enum LayoutAPI {
   /// body limit, so that an item is refused as its own request would be), `/readyz` answering
   /// as `readiness` says, finished requests written to `accessLog` (none by default), the
   /// metrics counting the lines `log` drops (by default the access log's writer).
-  ///
-  /// The middleware, in order: CORS (`CORSMiddleware`), the metrics (`ServiceMetrics`, when
-  /// `settings.metrics`), the access log.
   package static func service(
     _ settings: Settings = Settings(), readiness: Readiness = Readiness(),
     maxItemBytes: Int = HTTPServer.Configuration.defaultMaxBodyBytes, accessLog: AccessLog? = nil,
     log: LogWriter? = nil
   ) -> RoutedService {
-    let routes = RouteTable(
+    let table = RouteTable(
       decoder: settings.decoder, cors: settings.cors,
       batches: BatchLimits(maxBodyBytes: settings.maxBatchBytes, maxItemBytes: maxItemBytes),
-      readiness: readiness, metrics: settings.metrics, log: log ?? accessLog?.writer)
-    var middleware: [any HTTPMiddleware] = [CORSMiddleware(policy: settings.cors)]
-    if let metrics = routes.metrics { middleware.append(metrics) }
-    if let accessLog { middleware.append(accessLog) }
-    return RoutedService(router: routes.router, requestIDs: RequestIDPolicy(), middleware: middleware)
+      readiness: readiness, metrics: settings.metrics, accessLog: accessLog, log: log ?? accessLog?.writer)
+    return RoutedService(router: table.router, requestIDs: RequestIDPolicy(), observers: table.observers)
   }
 
   /// What the service is told when it is made (by `layoutd`'s flags, `LayoutdOptions`).

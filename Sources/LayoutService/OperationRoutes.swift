@@ -38,19 +38,23 @@ extension LayoutOperation {
   }
 
   /// `POST` on the batch path (contract §9): always JSON, `Accept` is not consulted. The answer
-  /// reports its item count (metrics, access log).
+  /// notes its item count (`LayoutAPI.batchItemsNote`, for the metrics and the access log).
   static func respondToBatch(
     _ request: borrowing HTTPRequest, decoder: RequestDecoder, maxItemBytes: Int,
     into response: inout HTTPResponse
   ) throws(HTTPError) {
     try RequestBody.check(request, expecting: "a JSON array of requests")
-    response.items = try request.withBody { (body) throws(HTTPError) in
+    let items = try request.withBody { (body) throws(HTTPError) in
       try answerBatch(body, decoder: decoder, maxItemBytes: maxItemBytes, into: &response)
     }
+    response.notes.note(LayoutAPI.batchItemsNote, .count(items))
   }
 }
 
 extension LayoutAPI {
   /// The content type of diagram answers.
   static let diagramContentType = "image/svg+xml"
+
+  /// The note a batch's answer carries: how many items it answered (contract §9).
+  static let batchItemsNote: StaticString = "items"
 }

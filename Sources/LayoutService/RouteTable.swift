@@ -2,34 +2,36 @@ import LayoutCore
 import LayoutDiagram
 import MicroHTTP
 
-/// Every route layoutd serves, registered here and nowhere else: the computing endpoints (each
-/// with its batch route and CORS preflights), the files, the probes and `/metrics`.
+/// Every route layoutd serves and everything around them, composed here and nowhere else: the
+/// computing endpoints (each with its batch route and `OPTIONS` for CORS preflights), the files,
+/// the probes and `/metrics`; the middleware every request passes through, in order (CORS); and
+/// the observers that hear of every finished request (the metrics, the access log).
 ///
 /// What else knows the routes reads them from here: the router and its `Allow` values (which
-/// CORS preflights answer with, made when the router is built, whatever the order of the lines
-/// below), the metrics' `route` labels, the usage text and the fuzzer (`operationPaths`), and the
-/// check that `openapi.yaml` describes exactly these routes (`RouteTableTests`). A new route is
-/// one line below; a new endpoint is one `LayoutOperation` and one line.
+/// `OPTIONS` answers with, made when the router is built, whatever the order of the lines below),
+/// the metrics' `route` labels, the usage text and the fuzzer (`operationPaths`), and the check
+/// that `openapi.yaml` describes exactly these routes (`RouteTableTests`). A new route is one line
+/// below; a new endpoint is its request type and one line.
 struct RouteTable {
-  /// The routes, with their handlers.
+  /// The routes, with their handlers, and the middleware.
   private(set) var router = Router()
+  /// Who hears of every finished request, in order: the metrics, the access log.
+  private(set) var observers: [any HTTPObserver] = []
   /// The computing endpoints, in the order registered.
   private(set) var operations: [any AnyLayoutOperation] = []
-  /// The counters `/metrics` exposes; `nil` when the route is left out.
-  private(set) var metrics: ServiceMetrics?
-  /// Which origins the preflights allow.
-  private let cors: CORSPolicy
-
-  /// The routes of a service reading bodies with `decoder`, answering preflights as `cors`
-  /// allows, taking batches within `batches`, reporting `readiness`, with or without `/metrics`
-  /// (whose counters report the lines `log` dropped).
+  /// The routes of a service reading bodies with `decoder`, answering cross-origin calls as
+  /// `cors` allows, taking batches within `batches`, reporting `readiness`, with or without
+  /// `/metrics` (whose counters report the lines `log` dropped), writing finished requests to
+  /// `accessLog` when given.
   init(
     decoder: RequestDecoder = .fast, cors: CORSPolicy = .anyOrigin,
     batches: BatchLimits = BatchLimits(
       maxBodyBytes: Batch.defaultMaxBytes, maxItemBytes: HTTPServer.Configuration.defaultMaxBodyBytes),
-    readiness: Readiness = Readiness(), metrics: Bool = true, log: LogWriter? = nil
+    readiness: Readiness = Readiness(), metrics: Bool = true, accessLog: AccessLog? = nil,
+    log: LogWriter? = nil
   ) {
-    self.cors = cors
+    router.add(middleware: CORSMiddleware(policy: cors))
+
     // Named one by one, not looped over as `any AnyLayoutOperation`: each route's handler is then
     // specialized for its request type.
     addOperation(AvoidRequest.self, at: "/avoid", decoder: decoder, batches: batches)
@@ -54,19 +56,20 @@ struct RouteTable {
       router.add(.get, ServiceMetrics.path) { _, response in
         metrics.answer(&response, ready: readiness.isReady)
       }
-      self.metrics = metrics
+      observers.append(metrics)
     }
+    if let accessLog { observers.append(accessLog) }
   }
 
   /// Routes the two `POST` routes of `Request`'s endpoint at `path`
-  /// (`Router.add(_:decoder:batches:)`) and their CORS preflights, and notes it.
+  /// (`Router.add(_:decoder:batches:)`) and `OPTIONS` on both (CORS preflights), and notes it.
   private mutating func addOperation<Request: DiagramDrawable>(
     _ request: Request.Type, at path: String, decoder: RequestDecoder, batches: BatchLimits
   ) {
     let operation = LayoutOperation(request, at: path)
     router.add(operation, decoder: decoder, batches: batches)
-    router.addPreflight(operation.path, cors)
-    router.addPreflight(operation.batchPath, cors)
+    router.addOptions(operation.path)
+    router.addOptions(operation.batchPath)
     operations.append(operation)
   }
 }

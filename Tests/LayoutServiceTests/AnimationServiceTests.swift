@@ -20,7 +20,7 @@ struct AnimationServiceTests {
 
   @Test("answers with frames equal the core's, written by Foundation, for every curve and many rates")
   func framesMatchTheCore() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     var generator = SplitMix64(seed: 66)
     for index in 0..<200 {
       let duration = index % 10 == 0 ? 0 : Double(generator.next() % 2000) / 1000 + 0.0001
@@ -37,7 +37,7 @@ struct AnimationServiceTests {
 
   @Test("curve 7 at 120 frames a second: 61 values of the spring's closed form, the last exactly 1")
   func springFrames() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let answer = try animation(try fixture.post("/avoid", Self.body(#"{"curve":7,"frameRate":120}"#)))
     #expect(answer["motionDuration"] as? Double == 0.5)
     #expect((answer["easing"] as? String)?.hasPrefix("linear(0, ") == true)
@@ -54,7 +54,7 @@ struct AnimationServiceTests {
 
   @Test("no frameRate, no frames; duration 0 gives motionDuration 0 and frames [1]")
   func framesOnlyWhenAsked() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let without = try animation(try fixture.post("/avoid", Self.body(#"{"duration":0.25,"curve":2}"#)))
     #expect(without["frames"] == nil)
     #expect(without["easing"] as? String == "ease-out")
@@ -66,7 +66,7 @@ struct AnimationServiceTests {
 
   @Test("every answer carries the same curve-7 easing string")
   func oneSpringEasing() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     var easings = Set<String>()
     for duration in ["0.25", "0.4", "2"] {
       let answer = try animation(
@@ -86,7 +86,7 @@ struct AnimationServiceTests {
       (#"{"frameRate":1e400}"#, "not-finite"),
     ])
   func frameRateErrors(animation: String, rule: String) throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let response = try fixture.post("/avoid", Self.body(animation))
     #expect(response.status == 422, "\(animation)")
     #expect(response.headers["Content-Type"] == "application/problem+json")
@@ -99,7 +99,7 @@ struct AnimationServiceTests {
 
   @Test("ten seconds at 240 frames a second is 2,401 values")
   func mostFrames() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let answer = try animation(
       try fixture.post("/avoid", Self.body(#"{"frameRate":240,"duration":10,"curve":3}"#)))
     let frames = try #require(answer["frames"] as? [Double])
@@ -117,7 +117,7 @@ struct ClientModuleRouteTests {
     .appendingPathComponent("Assets/layoutd.js")
 
   @Test func servesTheModuleAsJavaScript() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let response = fixture.request(method: "GET", path: "/layoutd.js")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8")
@@ -135,14 +135,14 @@ struct ClientModuleRouteTests {
   }
 
   @Test func thePlaygroundMayLoadIt() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let response = fixture.request(method: "GET", path: "/")
     #expect(response.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
     #expect(response.bodyString.contains(#"from "/layoutd.js""#))
   }
 
   @Test func postIsNotAllowed() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     #expect(try fixture.post("/layoutd.js", "{}").status == 405)
   }
 }

@@ -90,7 +90,7 @@ struct DecoderAgreementTests {
 
   /// Posts every body to both servers and returns the first disagreements.
   static func disagreements(
-    _ bodies: [(path: String, body: String)], fast: HTTPTestServer, foundation: HTTPTestServer
+    _ bodies: [(path: String, body: String)], fast: HTTPTestService, foundation: HTTPTestService
   ) throws -> (count: Int, first: [String]) {
     var count = 0
     var first: [String] = []
@@ -111,8 +111,8 @@ struct DecoderAgreementTests {
   }
 
   @Test func changedExamplesGetTheSameAnswers() throws {
-    let fast = try HTTPTestServer.layoutd(decoder: .fast)
-    let foundation = try HTTPTestServer.layoutd(decoder: .foundation)
+    let fast = HTTPTestService.layoutd(decoder: .fast)
+    let foundation = HTTPTestService.layoutd(decoder: .foundation)
     var bodies: [(path: String, body: String)] = []
     for example in try GoldenExamples.loadSingle() {
       bodies.append((example.endpoint, String(decoding: example.request, as: UTF8.self)))
@@ -126,8 +126,8 @@ struct DecoderAgreementTests {
   }
 
   @Test func repeatedMembersAndCutBodiesGetTheSameAnswers() throws {
-    let fast = try HTTPTestServer.layoutd(decoder: .fast)
-    let foundation = try HTTPTestServer.layoutd(decoder: .foundation)
+    let fast = HTTPTestService.layoutd(decoder: .fast)
+    let foundation = HTTPTestService.layoutd(decoder: .foundation)
     var bodies: [(path: String, body: String)] = []
     for example in try GoldenExamples.loadSingle() {
       let body = String(decoding: example.request, as: UTF8.self)
@@ -153,8 +153,8 @@ struct DecoderAgreementTests {
   /// The changed examples again, as batches of their endpoint: each batch mixes valid and invalid
   /// requests with items that are not objects, repeat a name or hide brackets in strings.
   @Test func batchesGetTheSameAnswers() throws {
-    let fast = try HTTPTestServer.layoutd(decoder: .fast)
-    let foundation = try HTTPTestServer.layoutd(decoder: .foundation)
+    let fast = HTTPTestService.layoutd(decoder: .fast)
+    let foundation = HTTPTestService.layoutd(decoder: .foundation)
     var items: [String: [String]] = [:]
     for example in try GoldenExamples.loadSingle() {
       let original = String(decoding: example.request, as: UTF8.self)

@@ -18,7 +18,7 @@ struct DiagramAnswerTests {
   }
 
   private func post(
-    _ fixture: HTTPTestServer, _ path: String, _ body: String, accept: String?
+    _ fixture: HTTPTestService, _ path: String, _ body: String, accept: String?
   ) throws -> TestResponse {
     var headers = [("Content-Type", "application/json")]
     if let accept { headers.append(("Accept", accept)) }
@@ -30,7 +30,7 @@ struct DiagramAnswerTests {
   }
 
   @Test func avoidAnswersSVGWhenAcceptPrefersIt() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let body = try example("translate")
     let json = try post(fixture, "/avoid", body, accept: nil)
     let offset = try #require(
@@ -50,7 +50,7 @@ struct DiagramAnswerTests {
   /// To renew it: `curl -s 127.0.0.1:8080/avoid -H 'Accept: image/svg+xml'
   /// -d @examples/translate.json > docs/avoid-translate.svg`.
   @Test func theDiagramInTheDocsIsCurrent() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let svg = try post(fixture, "/avoid", try example("translate"), accept: "image/svg+xml")
     let docs = Self.examples.deletingLastPathComponent().appendingPathComponent("docs/avoid-translate.svg")
     #expect(svg.body == Array(try Data(contentsOf: docs)))
@@ -58,7 +58,7 @@ struct DiagramAnswerTests {
 
   @Test(arguments: ["scroll", "resize", "hide"])
   func everyModeHasADiagram(name: String) throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let svg = try post(fixture, "/avoid", try example(name), accept: "image/svg+xml")
     #expect(svg.status == 200)
     #expect(svg.headers["Content-Type"] == "image/svg+xml")
@@ -66,7 +66,7 @@ struct DiagramAnswerTests {
   }
 
   @Test func caretFollowAnswersSVGWhenAcceptPrefersIt() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let body = try example("caret-follow")
     let svg = try post(fixture, "/caret-follow", body, accept: "application/json;q=0.5, image/svg+xml")
     #expect(svg.status == 200)
@@ -76,7 +76,7 @@ struct DiagramAnswerTests {
   }
 
   @Test func chatAnswersSVGWhenAsked() throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let svg = try post(fixture, "/chat", try example("chat"), accept: "image/svg+xml")
     #expect(svg.status == 200)
     #expect(svg.headers["Content-Type"] == "image/svg+xml")
@@ -87,7 +87,7 @@ struct DiagramAnswerTests {
 
   @Test(arguments: [nil, "*/*", "application/json", "image/svg+xml, application/json", "text/html"])
   func jsonStaysTheDefault(accept: String?) throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let response = try post(fixture, "/avoid", try example("translate"), accept: accept)
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/json")
@@ -102,7 +102,7 @@ struct DiagramAnswerTests {
     ("{", 400), ("", 400),
   ])
   func errorsAreTheSameProblemsAsForJSON(body: String, status: Int) throws {
-    let fixture = try HTTPTestServer.layoutd()
+    let fixture = HTTPTestService.layoutd()
     let json = try post(fixture, "/avoid", body, accept: nil)
     let svg = try post(fixture, "/avoid", body, accept: "image/svg+xml")
     #expect(svg.status == status)

@@ -34,18 +34,21 @@ struct GoldenExampleTests {
     }
   }
 
-  /// Each endpoint's examples one by one, then the examples of its batch route as they are.
+  /// Each endpoint's examples one by one, then the examples of its batch route as they are, over
+  /// both transports: the engine without a server, and a connection.
   @Test(arguments: GoldenExamples.endpoints, RequestDecoder.allCases)
   func everyExampleGetsItsAnswer(endpoint: String, decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
     let examples = try GoldenExamples.load()
     let routes = [endpoint, endpoint + GoldenExamples.batchSuffix]
-    for example in examples where routes.contains(example.endpoint) {
-      let response = try fixture.post(example.endpoint, String(decoding: example.request, as: UTF8.self))
-      #expect(response.status == 200, "\(example.name) (\(decoder))")
-      #expect(response.headers["Content-Type"] == "application/json", "\(example.name)")
-      let differences = JSONComparison.differences(try response.json(), example.answer)
-      #expect(differences.isEmpty, "\(example.name) (\(decoder)): \(differences)")
+    for transport in TestTransportKind.allCases {
+      let fixture = try HTTPTestServer.layoutd(transport: transport, decoder: decoder)
+      for example in examples where routes.contains(example.endpoint) {
+        let response = try fixture.post(example.endpoint, String(decoding: example.request, as: UTF8.self))
+        #expect(response.status == 200, "\(example.name) (\(decoder), \(transport))")
+        #expect(response.headers["Content-Type"] == "application/json", "\(example.name)")
+        let differences = JSONComparison.differences(try response.json(), example.answer)
+        #expect(differences.isEmpty, "\(example.name) (\(decoder), \(transport)): \(differences)")
+      }
     }
   }
 
@@ -53,7 +56,7 @@ struct GoldenExampleTests {
   /// example's answer, in order.
   @Test(arguments: GoldenExamples.endpoints, RequestDecoder.allCases)
   func theExamplesOfAnEndpointAreAnsweredInItsBatch(endpoint: String, decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let fixture = HTTPTestService.layoutd(decoder: decoder)
     let examples = try GoldenExamples.load(endpoint: endpoint)
     try #require(!examples.isEmpty, "no worked example of \(endpoint)")
     let batch =

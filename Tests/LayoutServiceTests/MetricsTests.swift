@@ -131,7 +131,7 @@ struct MetricsTests {
 
   @Test func everyServedPathHasARouteLabelOfItsOwn() throws {
     let service = LayoutAPI.service()
-    let metrics = try #require(service.middleware(ServiceMetrics.self))
+    let metrics = try #require(service.observer(ServiceMetrics.self))
     let paths = service.routes.paths
     #expect(paths.count >= 10)
     #expect(paths.contains("/metrics"))
@@ -153,7 +153,7 @@ struct MetricsTests {
 
   @Test func everyStatusIsCountedUnderItsRoute() throws {
     let service = LayoutAPI.service()
-    let metrics = try #require(service.middleware(ServiceMetrics.self))
+    let metrics = try #require(service.observer(ServiceMetrics.self))
     let avoid = service.routes.route(for: "/avoid")?.id
     for status in [200, 204, 400, 404, 405, 413, 415, 422, 431, 500, 503] {
       metrics.requestEnded(

@@ -76,7 +76,7 @@ struct RouteTableTests {
   }
 
   @Test func everyPreflightAnswersWithTheAllowOfItsPath() throws {
-    let server = try HTTPTestServer.layoutd()
+    let server = HTTPTestService.layoutd()
     let routes = server.engine.routes
     var preflights = 0
     for path in routes.paths {
@@ -94,7 +94,7 @@ struct RouteTableTests {
   }
 
   @Test func optionsForTheWholeServerAllowsEveryMethodOfEveryRoute() throws {
-    let server = try HTTPTestServer.layoutd()
+    let server = HTTPTestService.layoutd()
     let answer = server.request(method: "OPTIONS", path: "*")
     #expect(answer.status == 200)
     let everyMethod = Set(Self.routedRoutes(LayoutAPI.service()).values.flatMap { $0 })

@@ -28,7 +28,7 @@ struct TrackServiceTests {
     "the track is the answer's last member, its numbers written as the rest",
     arguments: RequestDecoder.allCases)
   func trackIsWritten(decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let fixture = HTTPTestService.layoutd(decoder: decoder)
     let translate = try fixture.post("/avoid", Self.avoid(#","track":true"#))
     #expect(translate.status == 200, "\(translate.bodyString)")
     #expect(
@@ -46,7 +46,7 @@ struct TrackServiceTests {
     "without track, with false or null: the same bytes as before, no track member",
     arguments: RequestDecoder.allCases)
   func noTrackChangesNoByte(decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let fixture = HTTPTestService.layoutd(decoder: decoder)
     let expected =
       #"{"mode":"translate","keyboard":{"state":"docked","overlap":336},"offset":{"x":0,"y":-246},"fits":true}"#
     for extra in ["", #","track":false"#, #","track":null"#] {
@@ -63,7 +63,7 @@ struct TrackServiceTests {
     "a track that is not a boolean is a wrong type at /track, and /2/track in a batch",
     arguments: ["1", #""yes""#, "[]", "{}", "0"], RequestDecoder.allCases)
   func notABoolean(value: String, decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let fixture = HTTPTestService.layoutd(decoder: decoder)
     for (path, body) in [
       ("/avoid", Self.avoid(#","track":"# + value)), ("/caret-follow", Self.caret(#","track":"# + value)),
     ] {
@@ -89,7 +89,7 @@ struct TrackServiceTests {
   @Test(
     "a batch item asks for its own track; the others answer as without", arguments: RequestDecoder.allCases)
   func batchItems(decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let fixture = HTTPTestService.layoutd(decoder: decoder)
     let items = [Self.caret(), Self.caret(#","track":true"#), Self.caret(#","track":false"#)]
     let batch = try fixture.post("/caret-follow/batch", "[" + items.joined(separator: ",") + "]")
     #expect(batch.status == 200)
@@ -106,7 +106,7 @@ struct TrackServiceTests {
     "tracked answers equal the core's through JSONEncoder, in every mode, with companions",
     arguments: ["translate", "scroll", "resize"], RequestDecoder.allCases)
   func answersMatchTheCore(mode: String, decoder: RequestDecoder) throws {
-    let fixture = try HTTPTestServer.layoutd(decoder: decoder)
+    let fixture = HTTPTestService.layoutd(decoder: decoder)
     let endpoints = EndpointTests()
     var generator = SplitMix64(seed: 1700 &+ UInt64(mode.utf8.count))
     var disagreements: [String] = []

@@ -194,7 +194,7 @@ struct DrainTests {
   @Test func middlewarePreparesHandlerAnswersAndTheServersOwn() throws {
     let server = try HTTPTestServer(
       middleware: [
-        TestMiddleware(onPrepare: { request, response in
+        TestMiddleware(after: { request, response in
           response.addHeader("X-Seen", "\(request.method) \(response.status)")
         })
       ]

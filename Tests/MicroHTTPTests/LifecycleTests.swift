@@ -151,7 +151,7 @@ struct LifecycleTests {
     let records = Locked<[CompletedRequest]>([])
     let server = try HTTPTestServer(
       requestIDs: RequestIDPolicy(),
-      middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
+      observers: [TestObserver(onEnd: { record in records.withLock { $0.append(record) } })])
     let client = try HTTPTestClient(port: server.port)
     _ = try client.request(method: "POST", path: "/echo", headers: [("X-Request-ID", "abc-1")], body: "12345")
     _ = try client.request(path: "/missing")
@@ -196,7 +196,7 @@ struct LifecycleTests {
     let records = Locked<[CompletedRequest]>([])
     let server = try HTTPTestServer(
       requestIDs: RequestIDPolicy(),
-      middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
+      observers: [TestObserver(onEnd: { record in records.withLock { $0.append(record) } })])
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
     /// Sends a POST /echo whose body arrives in two pieces, so that it is kept in the state.

@@ -99,7 +99,7 @@ struct RoutingTests {
     var router = Router()
     for path in ["/a", "/ab", "/b/c", "/é"] { router.add(.get, path) { _, _ in } }
     router.add(.post, "/ab") { _, _ in }
-    let routes = router.build()
+    let routes = router.build().routes
     for (target, known) in [
       ("/a", "/a"), ("/ab", "/ab"), ("/b/c", "/b/c"), ("/é", "/é"), ("/abc", nil), ("/b", nil), ("/", nil),
       ("", nil),
@@ -109,7 +109,7 @@ struct RoutingTests {
       #expect(
         target.withCString { routes.route(matching: $0)?.id } == known.flatMap { routes.route(for: $0)?.id })
     }
-    #expect("/a".withCString { Router().build().route(matching: $0) } == nil)
+    #expect("/a".withCString { Router().build().routes.route(matching: $0) } == nil)
   }
 
   @Test func getRouteAllowsGETAndHEAD() throws {
@@ -140,7 +140,7 @@ struct RoutingTests {
       response.status = 204
       response.addHeader("Access-Control-Allow-Methods", "POST")
     }
-    #expect(router.build().allowedMethods(for: "/echo") == "OPTIONS, POST")
+    #expect(router.build().routes.allowedMethods(for: "/echo") == "OPTIONS, POST")
     let server = try HTTPTestServer(router: router)
     defer { server.stop() }
     let client = try HTTPTestClient(port: server.port)
@@ -179,7 +179,7 @@ struct RoutingTests {
     for order in every {
       var router = Router()
       for index in order { additions[index](&router) }
-      let routes = router.build()
+      let routes = router.build().routes
       #expect(routes.allowedMethods(for: "/a") == "GET, HEAD, OPTIONS, POST", "\(order)")
       #expect(routes.allowedMethods(for: "/b") == "OPTIONS, PUT", "\(order)")
       for (path, allow) in [("/a", "GET, HEAD, OPTIONS, POST"), ("/b", "OPTIONS, PUT")] {
@@ -285,7 +285,7 @@ struct EngineWithoutConnectionTests {
   }
 
   @Test func middlewareAndRequestIDsRunWithoutAConnectionAsOnTheServer() throws {
-    let stage = TestMiddleware(onPrepare: { request, response in
+    let stage = TestMiddleware(after: { request, response in
       response.addHeader("X-Seen", "\(request.method) \(response.status)")
     })
     let server = try HTTPTestServer(requestIDs: RequestIDPolicy(), middleware: [stage])
@@ -334,7 +334,7 @@ struct EngineWithoutConnectionTests {
   @Test func everyMiddlewareIsToldTheRequestEnded() throws {
     let records = Locked<[CompletedRequest]>([])
     let server = try HTTPTestServer(
-      middleware: [TestMiddleware(onEnd: { record in records.withLock { $0.append(record) } })])
+      observers: [TestObserver(onEnd: { record in records.withLock { $0.append(record) } })])
     _ = server.request(method: "POST", path: "/echo", body: Array("hello".utf8))
     _ = server.request(path: "/missing")
     let ended = records.withLock { $0 }

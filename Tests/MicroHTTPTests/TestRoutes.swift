@@ -37,23 +37,32 @@ enum TestRoutes {
     return router
   }
 
+  /// The service of `router` with `middleware` added to it in order, `requestIDs` and `observers`.
+  static func service(
+    _ router: Router = TestRoutes.router(), _ requestIDs: RequestIDPolicy? = nil,
+    _ middleware: [any HTTPMiddleware] = [], _ observers: [any HTTPObserver] = []
+  ) -> RoutedService {
+    var router = router
+    for stage in middleware { router.add(middleware: stage) }
+    return RoutedService(router: router, requestIDs: requestIDs, observers: observers)
+  }
+
   /// The route id of `path` in `router()`.
   static func routeID(_ path: String) -> RouteID? {
-    router().build().route(for: path)?.id
+    router().build().routes.route(for: path)?.id
   }
 }
 
 extension HTTPTestServer {
   /// A test server (`HTTPTestServer.configuration`) serving `router` (by default
-  /// `TestRoutes.router()`) with `requestIDs` and `middleware`, its configuration adjusted by
-  /// `configure`.
+  /// `TestRoutes.router()`) with `middleware` added to it in order, `requestIDs` and `observers`,
+  /// its configuration adjusted by `configure`.
   convenience init(
     router: Router = TestRoutes.router(), requestIDs: RequestIDPolicy? = nil,
-    middleware: [any HTTPMiddleware] = [],
+    middleware: [any HTTPMiddleware] = [], observers: [any HTTPObserver] = [],
     _ configure: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) throws {
-    try self.init(
-      serving: RoutedService(router: router, requestIDs: requestIDs, middleware: middleware), configure)
+    try self.init(serving: TestRoutes.service(router, requestIDs, middleware, observers), configure)
   }
 
   /// Runs `drain()` on another thread; the semaphore is signalled when it returns.
@@ -68,21 +77,42 @@ extension HTTPTestServer {
   }
 }
 
-/// A middleware made of closures, to see what the pipeline hands middleware.
+/// A middleware stage made of closures, to see what the chain hands a stage: `beforeBody` may answer
+/// when the headers are in; `answers` may answer instead of the rest of the chain; `after` sees what
+/// the rest answered.
 final class TestMiddleware: HTTPMiddleware {
-  let onPrepare: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void
-  let onEnd: @Sendable (CompletedRequest) -> Void
+  let beforeBody: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Bool
+  let answers: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Bool
+  let after: @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void
 
   init(
-    onPrepare: @escaping @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void = { _, _ in },
-    onEnd: @escaping @Sendable (CompletedRequest) -> Void = { _ in }
+    beforeBody: @escaping @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Bool = { _, _ in false },
+    answers: @escaping @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Bool = { _, _ in false },
+    after: @escaping @Sendable (borrowing HTTPRequest, inout HTTPResponse) -> Void = { _, _ in }
   ) {
-    self.onPrepare = onPrepare
-    self.onEnd = onEnd
+    self.beforeBody = beforeBody
+    self.answers = answers
+    self.after = after
   }
 
-  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
-    onPrepare(request, &response)
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+  ) -> Bool {
+    beforeBody(request, &response)
+  }
+
+  func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {
+    if !answers(request, &response) { next(request, &response) }
+    after(request, &response)
+  }
+}
+
+/// An observer made of a closure, to see what the server tells observers.
+final class TestObserver: HTTPObserver {
+  let onEnd: @Sendable (CompletedRequest) -> Void
+
+  init(onEnd: @escaping @Sendable (CompletedRequest) -> Void) {
+    self.onEnd = onEnd
   }
 
   func requestEnded(_ request: borrowing CompletedRequest) {

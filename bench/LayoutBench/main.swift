@@ -237,7 +237,7 @@ func benchmarkObserver(into table: inout BenchTable) {
   // Room for every line written between two passes of the writer: none is dropped.
   let log = AccessLog(format: .json, descriptor: null, capacity: 1 << 30)
   let service = LayoutAPI.service()
-  let metrics = service.middleware(ServiceMetrics.self)!
+  let metrics = service.observer(ServiceMetrics.self)!
   let request = CompletedRequest(
     method: .post, path: "/avoid", route: service.routes.route(for: "/avoid")!.id, status: 200,
     durationNanoseconds: 84_321, bytesIn: 218,

@@ -9,7 +9,7 @@ import Posix
 /// writer's own thread writes the lines out. When the shard's buffer is full (the reader of
 /// standard error is slower than the traffic) the line is dropped and counted in the writer's
 /// `droppedLineCount`.
-package final class AccessLog: HTTPMiddleware {
+package final class AccessLog: HTTPObserver {
   /// How each line is written, or that none is (`layoutd --log-format`).
   package enum Format: String, Sendable, CaseIterable {
     /// No line: `layoutd` installs no access log, and one in this format records nothing.
@@ -18,7 +18,7 @@ package final class AccessLog: HTTPMiddleware {
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
     /// `bytes_out`, `request_id`, `trace_id` and `span_id` (with a valid `traceparent`), `items`
-    /// (batches only), `completed`.
+    /// (batches only), `key` (the access key's name, with `--api-keys`), `completed`.
     case json
   }
 
@@ -40,9 +40,6 @@ package final class AccessLog: HTTPMiddleware {
   ) {
     self.init(format: format, writer: LogWriter(descriptor: descriptor, capacity: capacity))
   }
-
-  /// Nothing: the line is written when the request ends.
-  package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
 
   /// Logs one finished request (`record(_:)`).
   package func requestEnded(_ request: borrowing CompletedRequest) {

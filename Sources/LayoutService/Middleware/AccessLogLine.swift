@@ -11,8 +11,9 @@ enum AccessLogLine {
   }
 
   /// `2026-01-01T12:00:00.000Z POST /avoid 200 84us in=218 out=120 id=…`, then
-  /// ` trace=<trace id>-<span id>` with a valid `traceparent`, ` items=N` for a batch and
-  /// ` incomplete` when the answer was not sent in full. Bytes outside visible ASCII
+  /// ` trace=<trace id>-<span id>` with a valid `traceparent`, each note as ` name=value` (a
+  /// batch's ` items=N`, the access key's ` key=NAME`) and ` incomplete` when the answer was not
+  /// sent in full. Bytes outside visible ASCII
   /// in the method, path and id are written as `\xNN`, so a line is always one line.
   static func text(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     var clock = TimestampWriter()
@@ -52,9 +53,14 @@ enum AccessLogLine {
       buffer.put(UInt8(ascii: "-"))
       buffer.putHex(trace.parentID)
     }
-    if let items = request.items {
-      buffer.put(" items=")
-      buffer.putDecimal(UInt64(max(0, items)))
+    request.notes.forEach { note in
+      buffer.put(UInt8(ascii: " "))
+      buffer.put(note.name)
+      buffer.put(UInt8(ascii: "="))
+      switch note.value {
+      case .count(let count): buffer.putDecimal(UInt64(max(0, count)))
+      case .text(let text): buffer.putVisible(text)
+      }
     }
     if !request.completed { buffer.put(" incomplete") }
     buffer.put(UInt8(ascii: "\n"))
@@ -62,7 +68,8 @@ enum AccessLogLine {
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
   /// `bytes_out`, `request_id` (`null` when none), `trace_id` and `span_id` (the caller's W3C
-  /// trace context, when it sent a valid `traceparent`), `items` (for a batch) and `completed`.
+  /// trace context, when it sent a valid `traceparent`), each note (a batch's `items`, the access
+  /// key's `key`, its name) and `completed`.
   static func json(_ request: CompletedRequest, at time: timespec, into line: inout [UInt8]) {
     var clock = TimestampWriter()
     LineBuffer.write(room: room(for: request), into: &line) {
@@ -103,19 +110,30 @@ enum AccessLogLine {
       buffer.putHex(trace.parentID)
       buffer.put(UInt8(ascii: "\""))
     }
-    if let items = request.items {
-      buffer.put(#","items":"#)
-      buffer.putDecimal(UInt64(max(0, items)))
+    request.notes.forEach { note in
+      buffer.put(#",""#)
+      buffer.put(note.name)
+      buffer.put(#"":"#)
+      switch note.value {
+      case .count(let count): buffer.putDecimal(UInt64(max(0, count)))
+      case .text(let text): buffer.putJSONString(text)
+      }
     }
     buffer.put(request.completed ? #","completed":true}"# : #","completed":false}"#)
     buffer.put(UInt8(ascii: "\n"))
   }
 
-  /// The most bytes a line of `request` takes: its fixed parts, and every byte of its method, path
-  /// and id escaped at the widest (six bytes).
+  /// The most bytes a line of `request` takes: its fixed parts, and every byte of its method, path,
+  /// id and notes escaped at the widest (six bytes).
   static func room(for request: borrowing CompletedRequest) -> Int {
-    256 + 6
-      * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8Count ?? 1))
+    var notes = 0
+    request.notes.forEach { note in
+      notes += note.name.utf8CodeUnitCount + 24
+      if case .text(let text) = note.value { notes += text.utf8.count }
+    }
+    return 256 + 6
+      * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8Count ?? 1)
+        + notes)
   }
 
   /// Writes timestamps, converting the date and time of day only when the second changes

@@ -35,44 +35,21 @@ package struct CORSPolicy: Equatable, Sendable {
     guard let origin, origins.contains(origin) else { return nil }
     return origin
   }
-
-  /// A CORS preflight (or a plain `OPTIONS`): 204 with `allow`, the route's methods, as `Allow`.
-  /// When the `Origin` is allowed and the browser asks for a method, the answer allows `POST`
-  /// with `Content-Type`, `Accept`, `X-Request-Id` and `traceparent` for
-  /// `Access-Control-Max-Age` seconds. `Access-Control-Allow-Origin` is added by
-  /// `CORSMiddleware`, as on every answer to a request with `Origin`.
-  func answerPreflight(_ request: borrowing HTTPRequest, allow: String, _ response: inout HTTPResponse) {
-    response.status = 204
-    response.contentType = ""
-    response.addHeader("Allow", allow)
-    guard request.hasHeader(.accessControlRequestMethod),
-      allowedOrigin(for: request.header(.origin)) != nil
-    else { return }
-    response.addHeader("Access-Control-Allow-Methods", Self.allowMethods)
-    response.addHeader("Access-Control-Allow-Headers", Self.allowHeaders)
-    response.addHeader("Access-Control-Max-Age", Self.maxAge)
-  }
 }
 
-extension Router {
-  /// Routes the CORS preflight `OPTIONS` on `path`, answered with every method of `path` in
-  /// `Allow`: the value the router has when it is built, so the path's other routes may be added
-  /// before or after this one.
-  mutating func addPreflight(_ path: String, _ cors: CORSPolicy) {
-    add(.options, path) { allow in
-      { request, response in cors.answerPreflight(request, allow: allow, &response) }
-    }
-  }
-}
-
-/// Adds the CORS headers of an actual answer (problems included) to a request that carries
-/// `Origin` (what browsers send on cross-origin calls): with any origin allowed,
-/// `Access-Control-Allow-Origin: *`; with a list, the request's `Origin` when it is listed.
-/// `X-Request-Id` is exposed to the page.
+/// CORS, the one stage that knows it: the preflight's headers and every actual answer's.
 ///
-/// Requests without `Origin` get neither, so an answer that a cache may store (to `GET` or
-/// `HEAD`) also says `Vary: Origin`. Answers to `POST` and `OPTIONS` are not stored by caches
-/// (RFC 9111 §3: they carry no explicit freshness), so they go without `Vary`.
+/// A preflight is an `OPTIONS` request that names `Access-Control-Request-Method`; the routes that
+/// take cross-origin calls answer `OPTIONS` (`Router.addOptions`: 204 with `Allow`). When its
+/// `Origin` is allowed, the stage adds that `POST` is allowed with `Content-Type`, `Accept`,
+/// `X-Request-Id` and `traceparent` for `Access-Control-Max-Age` seconds.
+///
+/// To every answer (problems included) of a request that carries `Origin` (what browsers send on
+/// cross-origin calls) it adds, with any origin allowed, `Access-Control-Allow-Origin: *`; with a
+/// list, the request's `Origin` when it is listed. `X-Request-Id` is exposed to the page. Requests
+/// without `Origin` get neither, so an answer that a cache may store (to `GET` or `HEAD`) also says
+/// `Vary: Origin`. Answers to `POST` and `OPTIONS` are not stored by caches (RFC 9111 §3: they carry
+/// no explicit freshness), so they go without `Vary`.
 final class CORSMiddleware: HTTPMiddleware {
   let policy: CORSPolicy
 
@@ -80,7 +57,15 @@ final class CORSMiddleware: HTTPMiddleware {
     self.policy = policy
   }
 
-  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
+  func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {
+    next(request, &response)
+    if request.method == .options, response.status == 204, request.hasHeader(.accessControlRequestMethod),
+      policy.allowedOrigin(for: request.header(.origin)) != nil
+    {
+      response.addHeader("Access-Control-Allow-Methods", CORSPolicy.allowMethods)
+      response.addHeader("Access-Control-Allow-Headers", CORSPolicy.allowHeaders)
+      response.addHeader("Access-Control-Max-Age", CORSPolicy.maxAge)
+    }
     if request.method == .get || request.method == .head { response.addHeader("Vary", "Origin") }
     guard request.hasHeader(.origin) else { return }
     if policy.allowsAnyOrigin {
@@ -91,7 +76,4 @@ final class CORSMiddleware: HTTPMiddleware {
     }
     response.addHeader("Access-Control-Expose-Headers", CORSPolicy.exposeHeaders)
   }
-
-  /// Nothing: the headers are on the answer.
-  func requestEnded(_ request: borrowing CompletedRequest) {}
 }

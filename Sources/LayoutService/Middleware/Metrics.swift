@@ -2,13 +2,13 @@ import MicroHTTP
 import Posix
 import Synchronization
 
-/// The counters `GET /metrics` exposes, fed once per request when it ends (an `HTTPMiddleware`)
+/// The counters `GET /metrics` exposes, fed once per request when it ends (an `HTTPObserver`)
 /// with relaxed atomic additions only: no lock, no allocation. Every counter is sharded by thread
 /// (`ThreadIndex`) and summed when `/metrics` is scraped, so worker threads do not bounce cache
 /// lines between cores. The server's gauges (requests in flight, connections, the body budget)
 /// are read from what the server hands its middleware when it starts (`serverStarted(_:)`), the
 /// dropped log lines from `log`.
-package final class ServiceMetrics: HTTPMiddleware {
+package final class ServiceMetrics: HTTPObserver {
   /// The path of the metrics route.
   package static let path = "/metrics"
   /// Upper bounds of the latency histogram's buckets, in nanoseconds (+Inf is implied).
@@ -29,7 +29,8 @@ package final class ServiceMetrics: HTTPMiddleware {
   /// Per route: one counter per latency bucket (not cumulative) and +Inf, then the sum of
   /// durations in nanoseconds.
   let latency: AtomicCounterArray
-  /// Items answered by requests that report a count (batches), by route.
+  /// Items answered by requests that note a count of them (batches, `LayoutAPI.batchItemsNote`), by
+  /// route.
   let items: AtomicCounterArray
   /// Request body bytes received (0) and response body bytes sent (1).
   let bytes = AtomicCounterArray(count: 2)
@@ -52,9 +53,6 @@ package final class ServiceMetrics: HTTPMiddleware {
     startTime = CurrentProcess.startTime
   }
 
-  /// Nothing: the answer is counted when its request ends.
-  package func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {}
-
   /// Counts one finished request.
   package func requestEnded(_ request: borrowing CompletedRequest) {
     let shard = ThreadIndex.shard
@@ -72,7 +70,9 @@ package final class ServiceMetrics: HTTPMiddleware {
     }
     latency.add(1, at: route * slots + bucket, shard: shard)
     latency.add(request.durationNanoseconds, at: route * slots + slots - 1, shard: shard)
-    if let count = request.items { items.add(UInt64(max(0, count)), at: route, shard: shard) }
+    if case .count(let count) = request.notes.value(LayoutAPI.batchItemsNote) {
+      items.add(UInt64(max(0, count)), at: route, shard: shard)
+    }
     bytes.add(UInt64(max(0, request.bytesIn)), at: 0, shard: shard)
     bytes.add(UInt64(max(0, request.bytesOut)), at: 1, shard: shard)
   }

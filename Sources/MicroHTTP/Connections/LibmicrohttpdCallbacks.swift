@@ -119,6 +119,7 @@ private func startRequest(
   let framing = RequestFraming(
     connection, requestLine: method, version: version, memoryLimit: server.maxHeaderBytes)
   state.contentLength = framing.contentLength
+  state.isChunked = framing.hasTransferEncoding
   state.headers = framing.known
   if framing.hasProblem, let problem = framing.problem {
     state.reply = .problem(problem)

@@ -25,7 +25,8 @@ struct RequestFraming {
 
   /// The fields the server reads on every request, found on the way.
   private(set) var known = KnownHeaders()
-  private var hasTransferEncoding = false
+  /// Whether a `Transfer-Encoding` field came: with framing that passed, a chunked body follows.
+  private(set) var hasTransferEncoding = false
   /// The first `Transfer-Encoding` field's value: the one libmicrohttpd reads.
   private var firstTransferEncoding: UnsafePointer<CChar>?
   /// The transfer codings of every `Transfer-Encoding` field, in order.

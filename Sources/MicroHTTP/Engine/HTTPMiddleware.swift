@@ -1,18 +1,52 @@
-/// A stage every answer passes through, at the two moments of a request a service has
-/// (`RoutedService`): just before its answer is sent (`prepare`), and at its end
-/// (`requestEnded`); composed in order by the service, as Hummingbird composes middleware.
+/// A stage of the chain every request passes through on its way to its route, as Hummingbird's
+/// middleware is: composed in order by the `Router` around the routes' handlers.
 ///
-/// Both run on the worker thread that serves the request: keep them short. Every stage has both,
-/// an empty one where it has nothing to do at that moment: the service calls each stage's two
-/// on every request. A stage is a class: a service holds each as a reference it calls in place,
-/// where a struct in an existential would be copied out and destroyed on every call.
+/// A stage acts at two moments. When the request's headers are in and its body is not read yet,
+/// `answerBeforeBody` may answer it at once (a refusal that must not wait for an upload). When
+/// the request is answered, `respond` gets it with `next`, the rest of the chain: it calls `next`
+/// and adds to or changes what that answered, or answers itself without calling it. Both run on
+/// the worker thread that serves the request: keep them short. A stage is a class: the chain
+/// holds each as a reference it calls in place.
 package protocol HTTPMiddleware: AnyObject, Sendable {
-  /// Adds to or changes an answer just before it is sent: every handler's answer and the
-  /// server's own problems (400, 404, 405, 413, 503), not the answers libmicrohttpd sends by
-  /// itself (414, 431, 505). `request`'s body is empty for the server's own answers.
-  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest)
+  /// The request's headers are in, its body not read: returns `true` to answer it now, with the
+  /// answer written into `response`, and its body is then never read (the connection closes after
+  /// the answer when one was announced). `notes` go with the request to the observers, answered
+  /// now or not.
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+  ) -> Bool
 
-  /// Called once per request when it ends: answered, aborted or timed out.
+  /// Answers `request` into `response`: by calling `next` (the rest of the chain, then the route's
+  /// handler or the server's problem), changing what it answered, or without calling it.
+  func respond(
+    to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder
+  )
+}
+
+extension HTTPMiddleware {
+  /// `false`: the request goes on to its body.
+  package func answerBeforeBody(
+    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+  ) -> Bool {
+    false
+  }
+
+  /// `next`'s answer, unchanged.
+  package func respond(
+    to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder
+  ) {
+    next(request, &response)
+  }
+}
+
+/// The rest of the chain, as a stage calls it: answers the request into the response.
+package typealias HTTPResponder = (borrowing HTTPRequest, inout HTTPResponse) -> Void
+
+/// Hears of every request when it ends (answered, aborted or timed out): what must see every
+/// finished request, such as an access log or metrics. Apart from the chain, which a stage may end
+/// early: an observer hears of the requests stages answered too.
+package protocol HTTPObserver: AnyObject, Sendable {
+  /// Called once per request when it ends.
   func requestEnded(_ request: borrowing CompletedRequest)
 
   /// A server started serving the service: `gauges` reads its counters from now on. Called once
@@ -21,15 +55,76 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
   func serverStarted(_ gauges: ServerGauges)
 }
 
-extension HTTPMiddleware {
-  /// Does nothing: most stages read no gauge.
+extension HTTPObserver {
+  /// Does nothing: most observers read no gauge.
   package func serverStarted(_ gauges: ServerGauges) {}
 }
 
-/// What the server observed of one request, handed to the middleware when it ends.
+/// What the service notes about a request for its observers (the access log, the metrics): at
+/// most two named values, kept with the request until it ends.
 ///
-/// Its fields are constants: the record made once per request is lent to every middleware where
-/// it was made, where a struct of variables was copied first.
+/// The server writes none and reads none: it carries them from the stage or handler that notes
+/// them to the observers.
+package struct RequestNotes: Sendable {
+  /// A noted value: a count, or a short text.
+  package enum Value: Sendable, Equatable {
+    case count(Int)
+    case text(String)
+  }
+
+  /// One named value.
+  package struct Note: Sendable {
+    package let name: StaticString
+    package let value: Value
+  }
+
+  private var first: Note?
+  private var second: Note?
+
+  /// No note.
+  package init() {}
+
+  /// Notes `value` as `name`, in place of an earlier note of that name; a third name is dropped.
+  package mutating func note(_ name: StaticString, _ value: Value) {
+    let note = Note(name: name, value: value)
+    if first == nil || first.map({ Self.same($0.name, name) }) == true {
+      first = note
+    } else if second == nil || second.map({ Self.same($0.name, name) }) == true {
+      second = note
+    }
+  }
+
+  /// The value noted as `name`, or nil.
+  package func value(_ name: StaticString) -> Value? {
+    if let first, Self.same(first.name, name) { return first.value }
+    if let second, Self.same(second.name, name) { return second.value }
+    return nil
+  }
+
+  /// Whether two names spell the same, compared in place.
+  private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+    a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }
+  }
+
+  /// Whether nothing is noted.
+  package var isEmpty: Bool { first == nil }
+
+  /// Calls `body` with each note, in the order noted.
+  package func forEach(_ body: (Note) -> Void) {
+    if let first { body(first) }
+    if let second { body(second) }
+  }
+
+  /// Adds `other`'s notes to these, as `note(_:_:)` adds each.
+  package mutating func add(_ other: RequestNotes) {
+    other.forEach { note($0.name, $0.value) }
+  }
+}
+
+/// What the server observed of one request, handed to the observers when it ends.
+///
+/// Its fields are constants: the record made once per request is lent to every observer where it
+/// was made, where a struct of variables was copied first.
 package struct CompletedRequest: Sendable {
   /// The request method.
   package let method: HTTPMethod
@@ -53,14 +148,14 @@ package struct CompletedRequest: Sendable {
   /// `true` when the answer was sent in full; `false` when the connection was closed, timed
   /// out or failed first.
   package let completed: Bool
-  /// The count the answer reported (`HTTPResponse.items`), or `nil`.
-  package let items: Int?
+  /// What the stages and the handler noted about the request.
+  package let notes: RequestNotes
 
   /// Creates a record.
   package init(
     method: HTTPMethod, path: String, route: RouteID?, status: Int, durationNanoseconds: UInt64,
     bytesIn: Int, bytesOut: Int, requestID: RequestID?, trace: TraceContext? = nil, completed: Bool,
-    items: Int? = nil
+    notes: RequestNotes = RequestNotes()
   ) {
     self.method = method
     self.path = path
@@ -72,6 +167,6 @@ package struct CompletedRequest: Sendable {
     self.requestID = requestID
     self.trace = trace
     self.completed = completed
-    self.items = items
+    self.notes = notes
   }
 }

@@ -1,7 +1,8 @@
 import Posix
 
-/// A request's life from its headers to its end: route, body limit and budget, handler or
-/// problem, request id, the middleware's word on the answer, and the report when it ends.
+/// A request's life from its headers to its end: route, the middleware's word before the body, body
+/// limit and budget, the chain of middleware around the handler or problem, request id, and the
+/// report to the observers when it ends.
 ///
 /// The one engine every answer comes from; what it serves is a `RoutedService`. libmicrohttpd
 /// drives it on a connection (the callbacks reach it through the server's `ServerState`);
@@ -22,6 +23,8 @@ package final class RequestEngine: Sendable {
   /// `service.reportsEndings`: whether the service hears when requests end (they are timed
   /// only then).
   let reportsEndings: Bool
+  /// `service.chain`: the middleware every request passes through.
+  let chain: MiddlewareChain
 
   /// An engine serving `service` within `configuration`'s limits.
   package init(configuration: HTTPServer.Configuration, service: RoutedService) {
@@ -33,6 +36,7 @@ package final class RequestEngine: Sendable {
       limit: configuration.maxBodyMemory, reserve: configuration.maxBodyMemory / 8,
       smallLimit: configuration.maxBodyBytes)
     reportsEndings = service.reportsEndings
+    chain = service.chain
   }
 }
 
@@ -61,7 +65,8 @@ extension RequestEngine {
   /// problem of its framing): decides what answers it, and whether its body is read first.
   ///
   /// Answered at once, and the connection closed after the answer: ambiguous framing (400), a
-  /// `Content-Length` over the route's limit (413) when the body is larger than
+  /// stage of the chain that answers before the body (`HTTPMiddleware.answerBeforeBody`) when a body
+  /// was announced, a `Content-Length` over the route's limit (413) when the body is larger than
   /// `refusedBodyReadLimit` or the client waits for `100 Continue` (else the body is read and
   /// dropped first), or over what the body budget has left (503).
   @inline(__always)
@@ -85,6 +90,17 @@ extension RequestEngine {
     // A problem found in the headers (framing, `Host`) stands; else the route decides.
     if state.reply == nil { state.reply = decision.reply }
     if state.closesConnection { return .answerNow }
+    var early = HTTPResponse()
+    if let stage = chain.answerBeforeBody(headers, notes: &state.notes, into: &early) {
+      // A body announced is never read: the answer goes now, and the connection closes after it. A
+      // request without one is answered as any other, when libmicrohttpd has its end (an answer
+      // queued earlier makes it close the connection).
+      state.reply = .stage(stage)
+      state.earlyAnswer = early
+      guard state.contentLength > 0 || state.isChunked else { return .readBody }
+      state.closesConnection = true
+      return .answerNow
+    }
     if state.contentLength > state.maxBodyBytes {
       state.reply = .problem(.contentTooLarge(limit: state.maxBodyBytes))
       guard state.contentLength <= Self.refusedBodyReadLimit, !headers.expectsContinue else {
@@ -189,7 +205,7 @@ extension RequestEngine {
     state.answerRoom = 0
     runPipeline(
       state.reply ?? .problem(.internalServerError), for: request, requestID: state.requestID,
-      into: &response)
+      into: &response, earlyAnswer: &state.earlyAnswer)
     let grown = response.heldBodyBytes > 0
     if grown {
       state.heldBytes += response.handOverHeldBodyBytes()
@@ -198,14 +214,16 @@ extension RequestEngine {
         state.heldBytes += response.body.count
       } else {
         response.reset()
-        runPipeline(.problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response)
+        runPipeline(
+          .problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response,
+          earlyAnswer: &state.earlyAnswer)
         state.closesConnection = true
       }
     }
     state.status = response.status
     // An answer to HEAD is made whole for its `Content-Length`, but no body is sent.
     state.bytesOut = state.method == .head ? 0 : response.body.count
-    state.items = response.items
+    if !response.notes.isEmpty { state.notes.add(response.notes) }
     return grown
   }
 
@@ -218,7 +236,7 @@ extension RequestEngine {
         method: state.method, path: state.path, route: state.route, status: state.status,
         durationNanoseconds: MonotonicClock.now.nanoseconds &- state.start.nanoseconds,
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID, trace: state.trace,
-        completed: completed, items: state.items)
+        completed: completed, notes: state.notes)
       service.requestEnded(record)
     }
     // The body is freed before its bytes go back to the budget: the budget never counts less
@@ -247,27 +265,38 @@ extension RequestEngine {
     return request.withHeaderBytes(requestIDs.header, kept)
   }
 
-  /// The pipeline: runs the handler or renders the problem, turns a thrown non-problem error or a
-  /// status outside 200…599 into a 500, adds the request id, then lets the middleware prepare the
-  /// answer.
+  /// The pipeline: the chain of middleware around what replies — the handler (a thrown non-problem
+  /// error or a status outside 200…599 made a 500), the problem, or the answer a stage gave before
+  /// the body (then only the stages before it wrap it) — and then the request id.
   private func runPipeline(
     _ reply: RouteDecision.Reply, for request: borrowing HTTPRequest, requestID: RequestID?,
-    into response: inout HTTPResponse
+    into response: inout HTTPResponse, earlyAnswer: inout HTTPResponse?
   ) {
     switch reply {
     case .handler(let handler):
-      do {
-        try handler(request, &response)
-        if !(200...599).contains(response.status) { HTTPError.internalServerError.render(into: &response) }
-      } catch let error as HTTPError {
-        error.render(into: &response)
-      } catch {
-        HTTPError.internalServerError.render(into: &response)
+      chain.respond(to: request, into: &response, before: nil) { request, response in
+        do {
+          try handler(request, &response)
+          if !(200...599).contains(response.status) { HTTPError.internalServerError.render(into: &response) }
+        } catch let error as HTTPError {
+          error.render(into: &response)
+        } catch {
+          HTTPError.internalServerError.render(into: &response)
+        }
       }
     case .problem(let problem):
-      problem.render(into: &response)
+      chain.respond(to: request, into: &response, before: nil) { _, response in
+        problem.render(into: &response)
+      }
+    case .stage(let stage):
+      var answer = earlyAnswer.take() ?? HTTPResponse()
+      chain.respond(to: request, into: &response, before: stage) { _, response in
+        response.status = answer.status
+        response.contentType = answer.contentType
+        swap(&response.headers, &answer.headers)
+        swap(&response.body, &answer.body)
+      }
     }
     response.requestID = requestID
-    service.prepare(&response, for: request)
   }
 }

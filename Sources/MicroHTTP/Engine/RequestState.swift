@@ -15,13 +15,15 @@ final class RequestState {
   /// The route of the path, or `nil` when no route has it: found from the target on a
   /// connection (`RouteMap.route(matching:)`), else when the engine admits the request.
   @exclusivity(unchecked) var route: RouteID?
-  /// What replies: the route's handler, or a problem decided before the body was read (400 for
-  /// framing or `Host`, 404, 405, 413, 503).
+  /// What replies: the route's handler, a problem decided before the body was read (400 for
+  /// framing or `Host`, 404, 405, 413, 503), or a stage that answered before it.
   @exclusivity(unchecked) var reply: RouteDecision.Reply?
   /// The largest body accepted: the route's limit, else the server's.
   @exclusivity(unchecked) var maxBodyBytes = 0
   /// The announced `Content-Length`, or -1 (none, or chunked).
   @exclusivity(unchecked) var contentLength = -1
+  /// Whether a chunked body follows the headers.
+  @exclusivity(unchecked) var isChunked = false
   /// The body, when it arrived in more than one piece.
   @exclusivity(unchecked) var body: [UInt8] = []
   /// Body bytes received so far.
@@ -46,8 +48,10 @@ final class RequestState {
   @exclusivity(unchecked) var trace: TraceContext?
   /// The fields read on every request, found while the framing was read.
   @exclusivity(unchecked) var headers = KnownHeaders()
-  /// The answer's item count (`HTTPResponse.items`), or `nil`.
-  @exclusivity(unchecked) var items: Int?
+  /// What the stages and the handler noted about the request, for the observers.
+  @exclusivity(unchecked) var notes = RequestNotes()
+  /// The answer a stage gave before the body (`RouteDecision.Reply.stage`), until it is sent.
+  @exclusivity(unchecked) var earlyAnswer: HTTPResponse?
   /// The request target as libmicrohttpd first read it, query included (`noteTarget`): where
   /// it starts, where its C string ends, and whether it holds no space or control character.
   @exclusivity(unchecked) var rawTarget: UnsafePointer<CChar>?
@@ -70,6 +74,7 @@ final class RequestState {
     reply = nil
     maxBodyBytes = 0
     contentLength = -1
+    isChunked = false
     body = []
     bytesIn = 0
     heldBytes = 0
@@ -83,16 +88,19 @@ final class RequestState {
     requestID = nil
     trace = nil
     headers = KnownHeaders()
-    items = nil
+    notes = RequestNotes()
+    earlyAnswer = nil
     rawTarget = nil
     rawTargetEnd = nil
     rawTargetIsClean = true
   }
 
-  /// Whether a problem (not a handler) answers the request.
+  /// Whether a problem or a stage (not a handler) answers the request: its body is not kept.
   var isAnsweredByProblem: Bool {
-    if case .problem = reply { return true }
-    return false
+    switch reply {
+    case .problem, .stage: true
+    case .handler, nil: false
+    }
   }
 }
 

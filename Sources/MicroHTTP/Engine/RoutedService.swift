@@ -1,83 +1,127 @@
-/// What a server serves: routes (built from a `Router`), request ids, and the middleware every
-/// answer passes through, composed here in order, as Hummingbird's router composes its middleware
-/// group around the routes.
+/// What a server serves: the routes and the middleware chain a `Router` builds, request ids, and
+/// the observers that hear of every request when it ends.
 ///
 /// The engine (`RequestEngine`) calls it at each stage of a request: on the request's headers it
 /// asks `routes` what answers it and how large a body that route takes (404, 405 and 413 are
-/// decided there, before any body is read), and names the request with `requestIDs`; it takes the
-/// body within the server's budget; the route's handler answers, or the problem does, and every
-/// middleware's `prepare` adds to that answer before it is sent; when the request ends
-/// (answered, aborted or timed out), every middleware's `requestEnded` hears of it. A server that
-/// starts serving it hands the middleware its gauges (`serverStarted(_:)`).
+/// decided there, before any body is read), lets the chain's stages answer before the body
+/// (`MiddlewareChain.answerBeforeBody`), and names the request with `requestIDs`; it takes the body
+/// within the server's budget; the chain answers, each stage around the next and the last around
+/// the route's handler or the server's problem; when the request ends (answered, aborted or timed
+/// out), every observer hears of it. A server that starts serving it hands the observers its
+/// gauges (`serverStarted(_:)`).
 ///
 /// A class: the engine holds it as one reference it calls in place.
 package final class RoutedService: Sendable {
   /// The routes: what answers each method and path, and each route's body limit.
   package let routes: RouteMap
+  /// The middleware, in the order the router was given it, as a chain.
+  let chain: MiddlewareChain
   /// Where request ids come from; `nil` assigns none.
   package let requestIDs: RequestIDPolicy?
-  /// The stages every answer passes through, in order.
-  package let middleware: [any HTTPMiddleware]
-  /// `middleware` as a chain, first to last, which each request walks: a stage read from an
-  /// array is retained and released, one held in a `let` of a link it walks through is not.
-  private let chain: MiddlewareLink?
+  /// Who hears of every request when it ends, in order.
+  package let observers: [any HTTPObserver]
 
-  /// Answers through the routes `router` builds, naming requests with `requestIDs` (none by
-  /// default), every answer passing through `middleware` in order.
-  package init(router: Router, requestIDs: RequestIDPolicy? = nil, middleware: [any HTTPMiddleware] = []) {
-    self.routes = router.build()
+  /// Answers through the routes and the middleware `router` builds, naming requests with
+  /// `requestIDs` (none by default), `observers` told of every request when it ends.
+  package init(router: Router, requestIDs: RequestIDPolicy? = nil, observers: [any HTTPObserver] = []) {
+    let built = router.build()
+    routes = built.routes
+    chain = built.chain
     self.requestIDs = requestIDs
-    self.middleware = middleware
-    chain = middleware.reversed().reduce(nil) { next, stage in MiddlewareLink(stage, next: next) }
+    self.observers = observers
   }
 
-  /// Whether any middleware is there to hear when requests end: the engine times them only then.
-  package var reportsEndings: Bool { !middleware.isEmpty }
+  /// Whether any observer is there to hear when requests end: the engine times them only then.
+  package var reportsEndings: Bool { !observers.isEmpty }
 
-  /// The first middleware of type `Stage`, or nil.
-  package func middleware<Stage: HTTPMiddleware>(_ type: Stage.Type) -> Stage? {
-    for stage in middleware {
-      if let found = stage as? Stage { return found }
+  /// The first observer of type `Observer`, or nil.
+  package func observer<Observer: HTTPObserver>(_ type: Observer.Type) -> Observer? {
+    for observer in observers {
+      if let found = observer as? Observer { return found }
     }
     return nil
   }
 
-  /// Lets every middleware prepare the answer, in order.
-  @inline(__always)
-  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
-    chain?.prepare(&response, for: request)
-  }
-
-  /// Tells every middleware, in order.
+  /// Tells every observer, in order.
   @inline(__always)
   func requestEnded(_ request: borrowing CompletedRequest) {
-    chain?.requestEnded(request)
+    for observer in observers { observer.requestEnded(request) }
   }
 
-  /// Hands every middleware the gauges of the server that starts serving this service.
+  /// Hands every observer the gauges of the server that starts serving this service.
   func serverStarted(_ gauges: ServerGauges) {
-    for stage in middleware { stage.serverStarted(gauges) }
+    for observer in observers { observer.serverStarted(gauges) }
   }
 }
 
-/// One middleware of a `RoutedService` and the rest after it: the chain each request walks, as
-/// Hummingbird's middleware group is a chain of responders, each calling the next.
+/// The middleware as a chain, first to last, which each request walks: each stage is held in a
+/// `let` of its link, which the walk reads without retaining it.
+package struct MiddlewareChain: Sendable {
+  /// The first link; nil without middleware.
+  private let first: MiddlewareLink?
+
+  /// The chain of `stages`, in order.
+  init(_ stages: [any HTTPMiddleware]) {
+    var next: MiddlewareLink?
+    for (index, stage) in stages.enumerated().reversed() {
+      next = MiddlewareLink(stage, index: index, next: next)
+    }
+    first = next
+  }
+
+  /// Asks each stage in order whether it answers `request` before its body; returns the index of
+  /// the first that did, its answer written into `response`, or nil when none did.
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+  ) -> Int? {
+    var link = first
+    while let current = link {
+      if current.stage.answerBeforeBody(request, notes: &notes, into: &response) { return current.index }
+      link = current.next
+    }
+    return nil
+  }
+
+  /// Answers `request` through the stages before `end` (all of them when nil), the last of which
+  /// calls `final`: the route's handler or problem, or the answer stage `end` gave before the body.
+  @inline(__always)
+  func respond(
+    to request: borrowing HTTPRequest, into response: inout HTTPResponse, before end: Int?,
+    final: HTTPResponder
+  ) {
+    guard let first, first.index != end else {
+      final(request, &response)
+      return
+    }
+    first.respond(to: request, into: &response, before: end, final: final)
+  }
+}
+
+/// One stage of a `MiddlewareChain` and the rest after it.
 private final class MiddlewareLink: Sendable {
   let stage: any HTTPMiddleware
+  /// The stage's place in the chain, 0 for the first.
+  let index: Int
   let next: MiddlewareLink?
 
-  init(_ stage: any HTTPMiddleware, next: MiddlewareLink?) {
+  init(_ stage: any HTTPMiddleware, index: Int, next: MiddlewareLink?) {
     self.stage = stage
+    self.index = index
     self.next = next
   }
 
-  func prepare(_ response: inout HTTPResponse, for request: borrowing HTTPRequest) {
-    stage.prepare(&response, for: request)
-    next?.prepare(&response, for: request)
-  }
-
-  func requestEnded(_ request: borrowing CompletedRequest) {
-    stage.requestEnded(request)
-    next?.requestEnded(request)
+  /// The stage answers, its `next` the following stage, or `final` after the last one or before
+  /// stage `end`.
+  func respond(
+    to request: borrowing HTTPRequest, into response: inout HTTPResponse, before end: Int?,
+    final: HTTPResponder
+  ) {
+    stage.respond(to: request, into: &response) { request, response in
+      if let next, next.index != end {
+        next.respond(to: request, into: &response, before: end, final: final)
+      } else {
+        final(request, &response)
+      }
+    }
   }
 }

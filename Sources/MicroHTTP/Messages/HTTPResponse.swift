@@ -18,9 +18,8 @@ package struct HTTPResponse: Sendable {
   /// The request's id, sent in the server's request-id header (`RoutedService.requestIDs`);
   /// set by the pipeline after the handler.
   package var requestID: RequestID?
-  /// How many items the answer holds, for an answer to a batch of requests; reported to the
-  /// observer as `CompletedRequest.items`. `nil` for other answers.
-  package var items: Int?
+  /// What the handler notes about the request for the observers (`CompletedRequest.notes`).
+  package var notes = RequestNotes()
 
   /// The budget `appendBody(_:)` grows the body within (the server's `BodyMemory`); nil grows
   /// it without limit (a response made outside a server).
@@ -117,7 +116,7 @@ package struct HTTPResponse: Sendable {
     if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
     body.removeAll(keepingCapacity: true)
     requestID = nil
-    items = nil
+    if !notes.isEmpty { notes = RequestNotes() }
     if heldBodyBytes > 0 {
       bodyMemory?.give(heldBodyBytes)
       heldBodyBytes = 0

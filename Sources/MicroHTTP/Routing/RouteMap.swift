@@ -173,6 +173,8 @@ struct RouteDecision {
   enum Reply {
     case handler(Router.Handler)
     indirect case problem(HTTPError)
+    /// The chain's stage at this index answered before the body (`HTTPMiddleware.answerBeforeBody`).
+    case stage(Int)
   }
 
   /// The route of the request's path, when there is one (a 405 has one, a 404 none).

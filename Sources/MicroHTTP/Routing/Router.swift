@@ -7,7 +7,10 @@
 /// which routes are added changes none of them. Only `RouteID`s follow the order: a path's is
 /// its place among the paths, in the order each was first added.
 ///
-/// Built by `RoutedService` when it is made, as Hummingbird's router builds its responder.
+/// The router also holds the middleware (`add(middleware:)`), in order: every request passes
+/// through it on its way to its route, as Hummingbird's router composes its middleware group
+/// around the routes. Built by `RoutedService` when it is made, as Hummingbird's router builds its
+/// responder.
 package struct Router: Sendable {
   /// Answers one request: reads `request`, fills in `response`.
   ///
@@ -27,6 +30,8 @@ package struct Router: Sendable {
 
   /// The path of every route, in the order first added: a path's `RouteID` is its place here.
   package private(set) var paths: [String] = []
+  /// The middleware, in the order added: the first is the outermost stage of the chain.
+  package private(set) var middleware: [any HTTPMiddleware] = []
   /// Per path, by `RouteID`: its methods and what answers each, in the order added.
   private var answers: [[(method: HTTPMethod, answer: Answer)]] = []
   /// Per path, by `RouteID`: its own body limit, when it has one.
@@ -70,9 +75,28 @@ package struct Router: Sendable {
     if let limit { maxBodyBytes[index] = max(0, limit) }
   }
 
-  /// The routes as a server answers from them: every path's `Allow` value and the server's
-  /// made from all the routes, and the handlers made from them.
-  package func build() -> RouteMap {
+  /// Adds `stage` to the middleware, after the stages added before it: it answers what they let
+  /// through, and they see what it answers.
+  package mutating func add(middleware stage: any HTTPMiddleware) {
+    middleware.append(stage)
+  }
+
+  /// Routes `OPTIONS` on `path` (RFC 9110 §9.3.7): 204 with no body and every method of `path` in
+  /// `Allow`, whenever the path's other routes are added. (A CORS preflight is such a request; the
+  /// middleware that knows CORS adds its headers to this answer.)
+  package mutating func addOptions(_ path: String) {
+    add(.options, path) { allow in
+      { _, response in
+        response.status = 204
+        response.contentType = ""
+        response.addHeader("Allow", allow)
+      }
+    }
+  }
+
+  /// The routes and the middleware as a server answers from them: every path's `Allow` value and
+  /// the server's made from all the routes, the handlers made from them, and the chain of stages.
+  package func build() -> (routes: RouteMap, chain: MiddlewareChain) {
     var routes: [Route] = []
     for (index, path) in paths.enumerated() {
       let allow = Route.allow(answers[index].map(\.method))
@@ -87,6 +111,6 @@ package struct Router: Sendable {
           path: path, id: RouteID(rawValue: index), handlers: entries, allow: allow,
           maxBodyBytes: maxBodyBytes[index]))
     }
-    return RouteMap(routes)
+    return (RouteMap(routes), MiddlewareChain(middleware))
   }
 }
