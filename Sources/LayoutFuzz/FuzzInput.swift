@@ -3,18 +3,21 @@ import LayoutJSON
 import LayoutService
 import MicroHTTP
 
-/// One fuzz input: its first byte chooses the endpoint and the request headers, the rest is the
-/// request body. The request goes through the pipeline the server runs (`RequestEngine.respond(to:)`:
-/// routing, handlers, problems, request ids, CORS, metrics), and then, when asked, through one
-/// that reads bodies with Foundation's `JSONDecoder`.
+/// One fuzz input: its first byte chooses the endpoint, its second the route (the endpoint or its
+/// batch route) and the request headers, the rest is the request body. The request goes through
+/// the pipeline the server runs (`RequestEngine.respond(to:)`: routing, handlers, problems, request
+/// ids, CORS, metrics), and then, when asked, through one that reads bodies with Foundation's
+/// `JSONDecoder`.
 ///
-/// First byte: bits 0 and 7 the endpoint, one of the route table's (`endpoint(_:)`);
-/// bits 1–2 the `Accept` header (none, JSON, SVG, SVG preferred to JSON); bits 3–4 the
-/// `Content-Type` (JSON, none, `text/plain`, XML); bit 5 answer with `--decoder foundation` too,
-/// which must give the same status, answer and problem (`type`, `pointer`); bit 6 the endpoint's
-/// batch route. Every body is also read into the record by the thread's templates and by the
-/// reader alone, which must make the same of it, and as a batch by the element reader and as a
-/// whole by the parser, which must break at the same place.
+/// First byte: the endpoint, the byte's value modulo the number of the route table's endpoints
+/// (`endpoint(_:)`), so that each endpoint of a table of up to 256 is reached.
+/// Second byte: bits 0–1 the `Accept` header (none, JSON, SVG, SVG preferred to JSON); bits 2–3
+/// the `Content-Type` (JSON, none, `text/plain`, XML); bit 4 answer with `--decoder foundation`
+/// too, which must give the same status, answer and problem (`type`, `pointer`); bit 5 the
+/// endpoint's batch route; bits 6–7 choose nothing. A byte the input is too short to hold is 0.
+/// Every body is also read into the record by the thread's templates and by the reader alone,
+/// which must make the same of it, and as a batch by the element reader and as a whole by the
+/// parser, which must break at the same place.
 enum FuzzInput {
   /// Batch items past this many bytes are skimmed and answered 413: small, so that the fuzzer
   /// reaches that path within its input length.
@@ -25,34 +28,30 @@ enum FuzzInput {
     configuration: HTTPServer.Configuration(),
     service: LayoutAPI.service(.init(decoder: .foundation), maxItemBytes: maxItemBytes))
   /// The route table's computing endpoints, in the order it registers them.
-  static let endpoints: [String] = {
-    let paths = LayoutAPI.operationPaths
-    // Two bits of the first byte choose the endpoint: past four, an endpoint would be out of
-    // reach, so the fuzzer stops until the selector is widened (and the corpus rewritten to it).
-    precondition(paths.count <= 4, "the selector reaches four endpoints; the route table has \(paths.count)")
-    return paths
-  }()
+  static let endpoints = LayoutAPI.operationPaths
 
-  /// The endpoint `selector` picks: bit 0 plus twice bit 7, modulo the number of endpoints: `0x00`
-  /// is `/avoid`, `0x01` `/caret-follow`, `0x80` `/chat` and `0x81` `/sheet`.
+  /// The endpoint `selector` picks: its value modulo the number of endpoints, in the order the
+  /// route table registers them (`0x00` the first).
   static func endpoint(_ selector: UInt8) -> String {
-    endpoints[(Int(selector & 1) + 2 * Int(selector >> 7)) % endpoints.count]
+    endpoints[Int(selector) % endpoints.count]
   }
 
   /// Runs one input; traps when an answer breaks the service's promises.
   static func run(_ input: UnsafeRawBufferPointer) {
-    let selector = input.first ?? 0
-    let body = UnsafeRawBufferPointer(rebasing: input.dropFirst())
-    let isBatch = selector & 0x40 != 0
-    let path = endpoint(selector) + (isBatch ? "/batch" : "")
+    let endpointSelector = input.first ?? 0
+    let form = input.dropFirst().first ?? 0
+    let body = UnsafeRawBufferPointer(rebasing: input.dropFirst(2))
+    let isBatch = form & 0x20 != 0
+    let path = endpoint(endpointSelector) + (isBatch ? "/batch" : "")
     var headers: [HTTPHeader] = []
-    switch (selector >> 1) & 3 {
+    switch form & 3 {
     case 1: headers.append(HTTPHeader("Accept", "application/json"))
     case 2: headers.append(HTTPHeader("Accept", "image/svg+xml"))
     case 3: headers.append(HTTPHeader("Accept", "image/svg+xml, application/json;q=0.5"))
     default: break
     }
-    switch (selector >> 3) & 3 {
+    let contentType = (form >> 2) & 3
+    switch contentType {
     case 0: headers.append(HTTPHeader("Content-Type", "application/json"))
     case 2: headers.append(HTTPHeader("Content-Type", "text/plain;charset=utf-8"))
     case 3: headers.append(HTTPHeader("Content-Type", "application/xml"))
@@ -60,7 +59,7 @@ enum FuzzInput {
     }
     let request = HTTPRequest(method: .post, path: path, headers: headers, body: body)
     let response = engine.respond(to: request)
-    check(response, contentTypeIsXML: (selector >> 3) & 3 == 3, isBatch: isBatch)
+    check(response, contentTypeIsXML: contentType == 3, isBatch: isBatch)
     precondition(
       syntaxError(readingElementsOf: body) == syntaxError(parsing: body),
       "the element reader and the parser disagree on where the body stops being JSON")
@@ -70,7 +69,7 @@ enum FuzzInput {
       JSONRecord.recordDescription(body, usingTemplates: true)
         == JSONRecord.recordDescription(body, usingTemplates: false),
       "a template read the body differently from the reader")
-    if selector & 0x20 != 0 {
+    if form & 0x10 != 0 {
       let foundation = foundationEngine.respond(to: request)
       precondition(foundation.status == response.status, "the decoders answer different statuses")
       if response.status == 200 {

@@ -7,7 +7,7 @@ import Testing
 @testable import LayoutService
 
 /// The access log: its two formats, and that a stuck reader never blocks requests.
-@Suite("Access log")
+@Suite("Access log", .tags(.threads))
 struct AccessLogTests {
   /// A pipe whose read end the test drains.
   final class LogPipe: Sendable {

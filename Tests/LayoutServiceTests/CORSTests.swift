@@ -4,7 +4,7 @@ import Testing
 @testable import LayoutService
 
 /// CORS: preflights on the computing routes and the headers on every actual answer.
-@Suite("CORS")
+@Suite("CORS", .tags(.threads))
 struct CORSTests {
   static let allowed = "https://app.example"
   static let list = CORSPolicy(origins: [allowed, "http://localhost:3000"])

@@ -8,7 +8,7 @@ import Testing
 
 /// Many clients at once through everything a request passes: request ids, CORS, metrics
 /// counters and the access log buffer. Run under ThreadSanitizer by `scripts/checks/60-tsan`.
-@Suite("Concurrency")
+@Suite("Concurrency", .tags(.threads))
 struct ConcurrencyTests {
   @Test(.timeLimit(.minutes(3)))
   func eightClientsAreEachCountedAndLoggedOnce() throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// The connection and request limits, each set through its `layoutd` flag and answered the
 /// HTTP way.
-@Suite("Limits", .serialized)
+@Suite("Limits", .serialized, .tags(.threads))
 struct LimitTests {
   @Test func connectionsBeyondMaxConnectionsAreClosedAtOnceNotQueued() throws {
     let fixture = try HTTPTestServer.layoutd(

@@ -6,7 +6,7 @@ import Testing
 @testable import LayoutService
 
 /// The log writer: its bounded buffers, and that a pipe nobody reads never blocks a caller.
-@Suite("Log writer")
+@Suite("Log writer", .tags(.threads))
 struct LogWriterTests {
   /// Appends `line` to `shard` as `AccessLog` does, reserving `room` bytes (at least the line's).
   static func append(_ line: [UInt8], to shard: LogShard, room: Int? = nil, limit: Int) -> Bool? {

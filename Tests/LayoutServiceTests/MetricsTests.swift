@@ -6,7 +6,7 @@ import Testing
 @testable import MicroHTTP
 
 /// `GET /metrics`: the Prometheus text format, and counts that match the traffic.
-@Suite("Metrics")
+@Suite("Metrics", .tags(.threads))
 struct MetricsTests {
   /// The samples of an exposition: `name{labels}` → value.
   static func samples(_ text: String) -> [String: Double] {

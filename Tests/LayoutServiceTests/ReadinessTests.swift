@@ -7,7 +7,7 @@ import Testing
 @testable import LayoutService
 
 /// `/readyz`, `/healthz` and the drain that SIGTERM starts.
-@Suite("Readiness and drain")
+@Suite("Readiness and drain", .tags(.threads))
 struct ReadinessTests {
   @Test func readyzIs200AndHealthz200BeforeDraining() throws {
     let fixture = try HTTPTestServer.layoutd()

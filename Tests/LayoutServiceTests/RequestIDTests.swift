@@ -7,7 +7,7 @@ import Testing
 @testable import LayoutService
 
 /// `X-Request-Id`: a sane client value is echoed, anything else is replaced by a generated id.
-@Suite("Request ids")
+@Suite("Request ids", .tags(.threads))
 struct RequestIDTests {
   static func isGenerated(_ id: String?) -> Bool {
     guard let id, id.utf8.count == 32 else { return false }

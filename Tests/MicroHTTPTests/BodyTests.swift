@@ -2,7 +2,7 @@ import HTTPTesting
 import MicroHTTP
 import Testing
 
-@Suite("Request bodies")
+@Suite("Request bodies", .tags(.threads))
 struct BodyTests {
   static let limit = 1000
 

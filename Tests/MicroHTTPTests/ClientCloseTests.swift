@@ -6,7 +6,7 @@ import Testing
 
 /// A client's close that arrives with the last bytes it sends (corked into one segment) is seen
 /// at once: libmicrohttpd's epoll workers see it through the server's `CloseWatcher`.
-@Suite("Client closes")
+@Suite("Client closes", .tags(.threads))
 struct ClientCloseTests {
   /// A server whose idle timeout (60 s) is far beyond every wait here.
   static func server(

@@ -6,7 +6,7 @@ import Testing
 
 /// `CloseWatcher` on its own, over connected pairs of sockets on 127.0.0.1: the server's side is
 /// watched as libmicrohttpd's would be, the client's side plays the client.
-@Suite("Close watcher")
+@Suite("Close watcher", .tags(.threads))
 struct CloseWatcherTests {
   /// A connected pair of TCP sockets on 127.0.0.1; the caller closes both.
   static func connectedPair() throws -> (server: FileDescriptor, client: FileDescriptor) {

@@ -4,7 +4,7 @@ import MicroHTTP
 import Synchronization
 import Testing
 
-@Suite("Connections")
+@Suite("Connections", .tags(.threads))
 struct ConnectionTests {
   @Test func severalRequestsShareOneKeepAliveConnection() throws {
     let server = try HTTPTestServer()

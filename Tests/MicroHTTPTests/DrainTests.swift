@@ -5,7 +5,7 @@ import MicroHTTP
 import Testing
 
 /// `drain()`, the connection limit and the answers the server adds headers to.
-@Suite("Drain and admission")
+@Suite("Drain and admission", .tags(.threads))
 struct DrainTests {
   @Test func answersDuringTheDrainCloseTheirConnection() throws {
     let server = try HTTPTestServer { $0.drainTimeout = 10 }

@@ -5,7 +5,7 @@ import Testing
 /// RFC 9112 §6.3: a request whose body length a proxy and the server could read differently is
 /// answered 400 and its connection closed. scripts/checks/70-framing runs the full table
 /// against layoutd with a strict parser; these pin the rules on the HTTP layer itself.
-@Suite("Request framing")
+@Suite("Request framing", .tags(.threads))
 struct FramingTests {
   /// Sends `head` (header lines after the request line, CRLF-separated) and `body` to
   /// `POST /echo`, and returns the answer and whether the server closed the connection after it.

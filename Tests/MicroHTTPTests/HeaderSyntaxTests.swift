@@ -6,7 +6,7 @@ import Testing
 /// RFC 9112 §2–§5 and RFC 9110 §5.5: a request line or header field that a proxy in front could
 /// read otherwise than libmicrohttpd 0.9.75 does is answered 400 and its connection closed, so
 /// that no byte after it is read as another request; a path is routed as sent.
-@Suite("Request line and header field syntax")
+@Suite("Request line and header field syntax", .tags(.threads))
 struct HeaderSyntaxTests {
   /// Sends `raw` on a new connection and returns the answer, whether the server closed the
   /// connection after it, and the server (still running, for a follow-up on a new connection).

@@ -6,7 +6,7 @@ import Posix
 import Synchronization
 import Testing
 
-@Suite("Server lifecycle")
+@Suite("Server lifecycle", .tags(.threads))
 struct LifecycleTests {
   @Test func portZeroBindsARealPort() throws {
     let server = try HTTPTestServer()

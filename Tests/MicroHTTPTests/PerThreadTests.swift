@@ -3,7 +3,7 @@ import Testing
 
 /// `PerThread` (one instance per thread, made on first use, released when the thread exits) and
 /// `ThreadIndex`, which the workers' scratch memory, log shards and request ids rest on.
-@Suite struct PerThreadTests {
+@Suite(.tags(.threads)) struct PerThreadTests {
   final class Counter {
     let serial: Int
     var uses = 0

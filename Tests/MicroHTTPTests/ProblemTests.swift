@@ -3,7 +3,7 @@ import HTTPTesting
 import MicroHTTP
 import Testing
 
-@Suite("Problem answers")
+@Suite("Problem answers", .tags(.threads))
 struct ProblemTests {
   @Test func thrownHTTPErrorIsRenderedAsProblemJSON() throws {
     let server = try HTTPTestServer()

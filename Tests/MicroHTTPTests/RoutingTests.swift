@@ -4,7 +4,7 @@ import Testing
 
 @testable import MicroHTTP
 
-@Suite("Routing")
+@Suite("Routing", .tags(.threads))
 struct RoutingTests {
   @Test func routedGETAnswersWithTheHandlersResponse() throws {
     let server = try HTTPTestServer()
@@ -260,7 +260,7 @@ struct RoutingTests {
 
 /// `RequestEngine.respond(to:)`: the test server's engine without a socket, beside a connection
 /// to the same server.
-@Suite("The request engine without a connection")
+@Suite("The request engine without a connection", .tags(.threads))
 struct EngineWithoutConnectionTests {
   @Test func routesToTheHandlerWithBodyAndHeaders() throws {
     let server = try HTTPTestServer()

@@ -8,6 +8,11 @@ Run by scripts/checks/80-clients, which generates the clients first:
 - Every operation and schema of openapi.yaml is in each generated client, under a name without
   digits.
 
+- The endpoints are read from openapi.yaml: every POST operation whose request body is JSON (a
+  computing endpoint, or its batch route, whose body is an array of the endpoint's requests). A
+  request file's endpoint is the one whose request schema has every member of it and requires none
+  it lacks; each batch route is also sent its endpoint's cases as one batch, and every endpoint must
+  be reached by a case.
 - Every case (a request file of examples/, a golden fixture of Tests/Fixtures/examples.json) is
   sent twice: as the bytes of the case (the service's own raw answer) and through the typed call
   of the client openapi-python-client generated (`avoid.sync_detailed(client=…,
@@ -27,6 +32,7 @@ Run by scripts/checks/80-clients, which generates the clients first:
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import json
 import re
@@ -38,8 +44,6 @@ from typing import Any
 
 import yaml
 
-ENDPOINTS = ("/avoid", "/caret-follow", "/chat", "/sheet", "/avoid/batch", "/caret-follow/batch", "/chat/batch",
-             "/sheet/batch")
 failures: list[str] = []
 
 
@@ -61,29 +65,76 @@ def same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def load_cases(paths: list[Path]) -> list[dict[str, Any]]:
-    """Request files (endpoint read from their members) and fixture lists of {name, endpoint, request}."""
+def snake(name: str) -> str:
+    """A name as openapi-python-client spells its modules: caretFollowBatch → caret_follow_batch."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)).lower()
+
+
+def schema_name(schema: dict[str, Any]) -> str:
+    """The component a `$ref` names, or the one the items of an array schema name."""
+    return (schema["items"] if schema.get("type") == "array" else schema)["$ref"].rsplit("/", 1)[1]
+
+
+def read_endpoints(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The computing endpoints and their batch routes, by path: every POST operation of openapi.yaml
+    whose request body is JSON. Each with its operation, its tag, the schema of its request (a batch's
+    items) and of its answer (a batch's answer items), and whether it is a batch (its body an array)."""
+    endpoints = {}
+    for path, item in spec["paths"].items():
+        operation = item.get("post")
+        body = (operation or {}).get("requestBody", {}).get("content", {}).get("application/json")
+        if body is None:
+            continue
+        endpoints[path] = {
+            "operation": operation["operationId"],
+            "tag": operation["tags"][0],
+            "request": schema_name(body["schema"]),
+            "answer": schema_name(operation["responses"]["200"]["content"]["application/json"]["schema"]),
+            "batch": body["schema"].get("type") == "array",
+        }
+    if not endpoints:
+        sys.exit("openapi.yaml describes no POST operation with a JSON request body")
+    return endpoints
+
+
+def endpoint_of(request: dict[str, Any], endpoints: dict[str, dict[str, Any]], spec: dict[str, Any]) -> str | None:
+    """The endpoint whose request schema has every member of `request` and requires none it lacks."""
+    schemas = spec["components"]["schemas"]
+    found = [path for path, endpoint in endpoints.items() if not endpoint["batch"]
+             and set(schemas[endpoint["request"]].get("required", [])) <= request.keys()
+             <= schemas[endpoint["request"]].get("properties", {}).keys()]
+    return found[0] if len(found) == 1 else None
+
+
+def load_cases(paths: list[Path], endpoints: dict[str, dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """Request files (endpoint read from their members) and fixture lists of {name, endpoint, request}, then
+    for each batch route its endpoint's requests as one batch."""
     cases = []
     for path in paths:
         data = json.loads(path.read_text())
         if isinstance(data, list):
             for entry in data:
-                if entry.get("endpoint") in ENDPOINTS:
+                if entry.get("endpoint") in endpoints:
                     cases.append({"name": f"{path.name}:{entry['name']}", "endpoint": entry["endpoint"],
                                   "request": entry["request"]})
         else:
-            endpoint = ("/caret-follow" if "textView" in data else "/chat" if "composer" in data
-                        else "/sheet" if "detents" in data else "/avoid")
+            endpoint = endpoint_of(data, endpoints, spec)
+            if endpoint is None:
+                fail(f"examples/{path.name}: no one endpoint's request schema reads its members {sorted(data)}")
+                continue
             cases.append({"name": f"examples/{path.name}", "endpoint": endpoint, "request": data})
+    for path, batch in endpoints.items():
+        if not batch["batch"]:
+            continue
+        for single, endpoint in endpoints.items():
+            if not endpoint["batch"] and endpoint["request"] == batch["request"]:
+                requests = [case["request"] for case in cases if case["endpoint"] == single]
+                cases.append({"name": f"every {single} case as one batch", "endpoint": path, "request": requests})
     return cases
 
 
 def check_generated(spec: dict[str, Any], python_client: Path, typescript: Path, models) -> None:
     """Every operation and every schema of openapi.yaml is in each generated client."""
-
-    def snake(name: str) -> str:
-        return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)).lower()
-
     python_operations = {p.stem for p in python_client.glob("layoutd_client/api/*/*.py")}
     typescript_apis = "".join(p.read_text() for p in typescript.glob("src/apis/*.ts"))
     for item in spec["paths"].values():
@@ -132,37 +183,27 @@ def load_module(path: Path, name: str):
     return module
 
 
-def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each case through openapi-python-client's typed call, against the raw answer."""
+def check_typed_calls(url: str, cases: list[dict[str, Any]], endpoints: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Each case through openapi-python-client's typed call, against the raw answer: the operation's module
+    (`layoutd_client.api.<tag>.<operation>`) and the request's model, as the generator names them."""
+    import layoutd_client.models as python_models
     from layoutd_client import Client
-    from layoutd_client.api.layout import (avoid, avoid_batch, caret_follow, caret_follow_batch, chat, chat_batch,
-                                           sheet, sheet_batch)
-    from layoutd_client.models import AvoidRequest, CaretFollowRequest, ChatRequest, SheetRequest, ValidationProblem
+    from layoutd_client.models import ValidationProblem
 
     client = Client(base_url=url, httpx_args={"trust_env": False}, raise_on_unexpected_status=True)
-    calls = {
-        "/avoid": (avoid, AvoidRequest.from_dict),
-        "/caret-follow": (caret_follow, CaretFollowRequest.from_dict),
-        "/avoid/batch": (avoid_batch, lambda items: [AvoidRequest.from_dict(i) for i in items]),
-        "/caret-follow/batch": (caret_follow_batch, lambda items: [CaretFollowRequest.from_dict(i) for i in items]),
-        "/chat": (chat, ChatRequest.from_dict),
-        "/chat/batch": (chat_batch, lambda items: [ChatRequest.from_dict(i) for i in items]),
-        "/sheet": (sheet, SheetRequest.from_dict),
-        "/sheet/batch": (sheet_batch, lambda items: [SheetRequest.from_dict(i) for i in items]),
-    }
     answers = {}
     for case in cases:
         name, endpoint, request = case["name"], case["endpoint"], case["request"]
         status, raw = post_raw(url + endpoint, request)
-        if status == 404 and endpoint.endswith("/batch"):
-            print(f"skip {name}: {endpoint} is not served by this build")
-            continue
         if status != 200:
             fail(f"{name}: raw {endpoint} answered {status}: {raw}")
             continue
         answers[name] = raw
-        operation, build = calls[endpoint]
-        body = build(request)
+        described = endpoints[endpoint]
+        operation = importlib.import_module(
+            f"layoutd_client.api.{snake(described['tag'])}.{snake(described['operation'])}")
+        model = getattr(python_models, described["request"])
+        body = [model.from_dict(item) for item in request] if described["batch"] else model.from_dict(request)
         sent = [item.to_dict() for item in body] if isinstance(body, list) else body.to_dict()
         if not same(sent, request):
             fail(f"{name}: the typed request serialises to {sent}, not {request}")
@@ -178,7 +219,7 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
         typed = [item.to_dict() for item in parsed] if isinstance(parsed, list) else parsed.to_dict()
         if not same(typed, raw):
             fail(f"{name}: typed answer {typed} differs from the raw answer {raw}")
-        if endpoint.endswith("/batch"):
+        if described["batch"]:
             for index, item in enumerate(parsed):
                 if ("status" in raw[index]) != isinstance(item, ValidationProblem):
                     fail(f"{name}: item {index} parsed as {type(item).__name__}")
@@ -343,14 +384,9 @@ def check_typed_sheet_and_viewport(url: str) -> None:
         fail(f"typed viewport answer {answer.to_dict()} differs from the raw answer {raw}")
 
 
-def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
-    """Every request and answer with datamodel-code-generator's Pydantic models; returns the count."""
-    request_model = {"/avoid": models.AvoidRequest, "/caret-follow": models.CaretFollowRequest,
-                     "/chat": models.ChatRequest, "/sheet": models.SheetRequest}
-    answer_model = {"/avoid": models.AvoidAnswer, "/caret-follow": models.CaretFollowAnswer,
-                    "/chat": models.ChatAnswer, "/sheet": models.SheetAnswer}
-    item_model = {"/avoid/batch": models.AvoidBatchItem, "/caret-follow/batch": models.CaretFollowBatchItem,
-                  "/chat/batch": models.ChatBatchItem, "/sheet/batch": models.SheetBatchItem}
+def validate_with_models(models, cases, answers, spec: dict[str, Any], endpoints: dict[str, dict[str, Any]]) -> int:
+    """Every request and answer with datamodel-code-generator's Pydantic models (for a batch, its items'
+    models); returns the count."""
     count = 0
 
     def check(label: str, model, value: Any) -> None:
@@ -366,46 +402,46 @@ def validate_with_models(models, cases, answers, spec: dict[str, Any]) -> int:
             fail(f"{label}: {model.__name__} dumps {dumped}, not {value}")
 
     for case in cases:
-        endpoint, request = case["endpoint"], case["request"]
-        if endpoint in request_model:
-            check(f"{case['name']} request", request_model[endpoint], request)
+        endpoint, request = endpoints[case["endpoint"]], case["request"]
+        request_model, answer_model = getattr(models, endpoint["request"]), getattr(models, endpoint["answer"])
+        if not endpoint["batch"]:
+            check(f"{case['name']} request", request_model, request)
             if case["name"] in answers:
-                check(f"{case['name']} answer", answer_model[endpoint], answers[case["name"]])
+                check(f"{case['name']} answer", answer_model, answers[case["name"]])
         elif case["name"] in answers:
-            single = endpoint.removesuffix("/batch")
             for index, item in enumerate(request):
                 if isinstance(item, dict) and "status" not in answers[case["name"]][index]:
-                    check(f"{case['name']} request {index}", request_model[single], item)
+                    check(f"{case['name']} request {index}", request_model, item)
             for index, item in enumerate(answers[case["name"]]):
-                check(f"{case['name']} answer {index}", item_model[endpoint], item)
+                check(f"{case['name']} answer {index}", answer_model, item)
 
     # The examples openapi.yaml itself carries, requests and answers.
     def resolve(node: dict[str, Any]) -> dict[str, Any]:
         ref = node.get("$ref")
         return spec["components"]["examples"][ref.rsplit("/", 1)[1]] if ref else node
 
-    for path in ENDPOINTS:
+    for path, endpoint in endpoints.items():
         operation = spec["paths"][path]["post"]
-        single = path.removesuffix("/batch")
+        request_model, answer_model = getattr(models, endpoint["request"]), getattr(models, endpoint["answer"])
         content = operation["responses"]["200"]["content"]["application/json"]
         for name, example in operation["requestBody"]["content"]["application/json"].get("examples", {}).items():
             value = resolve(example)["value"]
-            if not path.endswith("/batch"):
-                check(f"openapi.yaml {path} request example {name}", request_model[single], value)
+            if not endpoint["batch"]:
+                check(f"openapi.yaml {path} request example {name}", request_model, value)
                 continue
             # A batch example may hold a bad item on purpose: its answer example shows a problem there.
             answer = resolve(content["examples"][name])["value"] if name in content.get("examples", {}) else []
             for index, item in enumerate(value):
                 if index < len(answer) and "status" in answer[index]:
                     continue
-                check(f"openapi.yaml {path} request example {name} {index}", request_model[single], item)
+                check(f"openapi.yaml {path} request example {name} {index}", request_model, item)
         for name, example in content.get("examples", {}).items():
             value = resolve(example)["value"]
-            if path.endswith("/batch"):
+            if endpoint["batch"]:
                 for index, item in enumerate(value):
-                    check(f"openapi.yaml {path} answer example {name} {index}", item_model[path], item)
+                    check(f"openapi.yaml {path} answer example {name} {index}", answer_model, item)
             else:
-                check(f"openapi.yaml {path} answer example {name}", answer_model[path], value)
+                check(f"openapi.yaml {path} answer example {name}", answer_model, value)
 
     # `keyboard: null` is meaningful: dumped with exclude_none the hide request loses it, and the
     # models' own validator then rejects the body, as the service would (422 no-keyboard).
@@ -435,15 +471,21 @@ def main() -> int:
     models = load_module(args.models, "layoutd_models")
     spec = yaml.safe_load(args.spec.read_text())
     check_generated(spec, args.client, args.typescript, models)
-    cases = load_cases(args.cases)
-    answers = check_typed_calls(args.url, cases)
+    endpoints = read_endpoints(spec)
+    cases = load_cases(args.cases, endpoints, spec)
+    answers = check_typed_calls(args.url, cases, endpoints)
+    reached = {case["endpoint"] for case in cases if case["name"] in answers}
+    for path in endpoints:
+        if path not in reached:
+            fail(f"no case reaches POST {path}")
     bad_bodies = check_typed_problems(args.url)
     check_typed_track(args.url)
     check_typed_sheet_and_viewport(args.url)
-    validated = validate_with_models(models, cases, answers, spec)
+    validated = validate_with_models(models, cases, answers, spec, endpoints)
     args.cases_out.write_text(json.dumps([c for c in cases if c["name"] in answers]))
 
-    print(f"python: {len(answers)} cases through the typed calls, {bad_bodies} bad bodies as typed problems, "
+    print(f"python: {len(answers)} cases through the typed calls of the {len(endpoints)} endpoints of openapi.yaml "
+          f"({', '.join(endpoints)}), {bad_bodies} bad bodies as typed problems, "
           f"a typed track request, a typed /sheet and a typed viewport request, {validated} requests and answers "
           "validated with the Pydantic models")
     if failures:

@@ -1,31 +1,26 @@
 // Drives a running layoutd through the TypeScript client openapi-generator (typescript-fetch)
 // generated from openapi.yaml. Run by scripts/checks/80-clients after the client compiled:
-//   node check_typescript.js CASES.json http://127.0.0.1:PORT
-// Each case (written by check_python.py) goes through the typed call (`new LayoutApi(…).avoid(
-// {avoidRequest})`) and as raw bytes; the typed answer must serialise back to the raw answer.
+//   node check_typescript.js CASES.json OPENAPI.json http://127.0.0.1:PORT
+// OPENAPI.json is openapi.yaml as JSON. The endpoints are read from it: every POST operation whose
+// request body is JSON (a computing endpoint, or its batch route, whose body is an array of the
+// endpoint's requests); each must be reached by a case.
+// Each case (written by check_python.py) goes through the typed call the generator made for its
+// operation (`new LayoutApi(…).avoid({avoidRequest})`, the request read with `AvoidRequestFromJSON`
+// and the answer written with `AvoidAnswerToJSON`, as the schemas are named) and as raw bytes; the
+// typed answer must serialise back to the raw answer.
 // Bad bodies must come back as a 422 whose body reads as a typed ValidationProblem with its pointer.
 // A request with `track: true` written as a typed literal comes back with a typed AvoidTrackTranslate;
 // a /sheet request and a web page's `viewport` request, typed literals too, come back with the worked
 // examples' numbers (contract §13, §14).
 // Written for TypeScript 4.8 (Debian's tsc) in strict mode, without Node's type declarations.
+import * as generated from "../dist/index";
 import {
-  AvoidBatchItemToJSON,
   AvoidMode,
   AvoidAnswerToJSON,
   AvoidRequest,
-  AvoidRequestFromJSON,
   AvoidRequestToJSON,
   AvoidTrackTranslate,
-  CaretFollowAnswerToJSON,
-  CaretFollowBatchItemToJSON,
   CaretFollowRequest,
-  CaretFollowRequestFromJSON,
-  CaretFollowRequestToJSON,
-  ChatAnswerToJSON,
-  ChatBatchItemToJSON,
-  ChatRequest,
-  ChatRequestFromJSON,
-  ChatRequestToJSON,
   Configuration,
   KeyboardState,
   LayoutApi,
@@ -33,9 +28,7 @@ import {
   Rect,
   ResponseError,
   SheetAnswerToJSON,
-  SheetBatchItemToJSON,
   SheetRequest,
-  SheetRequestFromJSON,
   SheetRequestToJSON,
   SheetTrack,
   ValidationProblem,
@@ -51,6 +44,35 @@ interface Case {
   name: string;
   endpoint: string;
   request: unknown;
+}
+
+/** What the driver reads of openapi.yaml. */
+interface Schema {
+  $ref?: string;
+  type?: string;
+  items?: Schema;
+}
+interface Operation {
+  operationId: string;
+  tags: string[];
+  "x-codegen-request-body-name"?: string;
+  requestBody?: { content: Record<string, { schema: Schema } | undefined> };
+  responses: Record<string, { content?: Record<string, { schema: Schema } | undefined> } | undefined>;
+}
+interface OpenAPI {
+  paths: Record<string, Record<string, Operation | undefined>>;
+}
+
+/** An endpoint or batch route: its operation, its tag, the schema of its request (a batch's items)
+ * and of its answer (a batch's answer items), the name of the call's body parameter, and whether it
+ * is a batch (its body an array). */
+interface Endpoint {
+  operation: string;
+  tag: string;
+  request: string;
+  answer: string;
+  body: string;
+  batch: boolean;
 }
 
 const failures: string[] = [];
@@ -87,48 +109,67 @@ async function postRaw(url: string, body: unknown): Promise<unknown> {
   return response.json();
 }
 
-/** The typed call for a case; returns the request as the client sends it and the answer as JSON. */
-async function typedCall(api: LayoutApi, endpoint: string, request: unknown): Promise<[unknown, unknown]> {
-  switch (endpoint) {
-    case "/avoid": {
-      const avoidRequest: AvoidRequest = AvoidRequestFromJSON(request);
-      return [AvoidRequestToJSON(avoidRequest), AvoidAnswerToJSON(await api.avoid({ avoidRequest }))];
-    }
-    case "/caret-follow": {
-      const caretFollowRequest: CaretFollowRequest = CaretFollowRequestFromJSON(request);
-      const answer = await api.caretFollow({ caretFollowRequest });
-      return [CaretFollowRequestToJSON(caretFollowRequest), CaretFollowAnswerToJSON(answer)];
-    }
-    case "/avoid/batch": {
-      const requests = (request as unknown[]).map(AvoidRequestFromJSON);
-      const answer = await api.avoidBatch({ requests });
-      return [requests.map(AvoidRequestToJSON), answer.map(AvoidBatchItemToJSON)];
-    }
-    case "/caret-follow/batch": {
-      const requests = (request as unknown[]).map(CaretFollowRequestFromJSON);
-      const answer = await api.caretFollowBatch({ requests });
-      return [requests.map(CaretFollowRequestToJSON), answer.map(CaretFollowBatchItemToJSON)];
-    }
-    case "/chat": {
-      const chatRequest: ChatRequest = ChatRequestFromJSON(request);
-      return [ChatRequestToJSON(chatRequest), ChatAnswerToJSON(await api.chat({ chatRequest }))];
-    }
-    case "/chat/batch": {
-      const requests = (request as unknown[]).map(ChatRequestFromJSON);
-      const answer = await api.chatBatch({ requests });
-      return [requests.map(ChatRequestToJSON), answer.map(ChatBatchItemToJSON)];
-    }
-    case "/sheet": {
-      const sheetRequest: SheetRequest = SheetRequestFromJSON(request);
-      return [SheetRequestToJSON(sheetRequest), SheetAnswerToJSON(await api.sheet({ sheetRequest }))];
-    }
-    case "/sheet/batch": {
-      const requests = (request as unknown[]).map(SheetRequestFromJSON);
-      const answer = await api.sheetBatch({ requests });
-      return [requests.map(SheetRequestToJSON), answer.map(SheetBatchItemToJSON)];
-    }
+/** The component a `$ref` names, or the one the items of an array schema name. */
+function schemaName(schema: Schema): string {
+  const ref = (schema.type === "array" ? schema.items : schema)?.$ref;
+  if (ref === undefined) throw new Error(`a schema names no component: ${JSON.stringify(schema)}`);
+  return ref.slice(ref.lastIndexOf("/") + 1);
+}
+
+/** The computing endpoints and their batch routes, by path: every POST operation of openapi.yaml
+ * whose request body is JSON. */
+function readEndpoints(spec: OpenAPI): Map<string, Endpoint> {
+  const endpoints = new Map<string, Endpoint>();
+  for (const [path, item] of Object.entries(spec.paths)) {
+    const operation = item.post;
+    const body = operation?.requestBody?.content["application/json"];
+    if (operation === undefined || body === undefined) continue;
+    const answer = operation.responses["200"]?.content?.["application/json"];
+    if (answer === undefined) throw new Error(`POST ${path} describes no JSON answer`);
+    const request = schemaName(body.schema);
+    endpoints.set(path, {
+      operation: operation.operationId,
+      tag: operation.tags[0],
+      request,
+      answer: schemaName(answer.schema),
+      // typescript-fetch names the body parameter after the extension, else after the schema.
+      body: operation["x-codegen-request-body-name"] ?? request.charAt(0).toLowerCase() + request.slice(1),
+      batch: body.schema.type === "array",
+    });
   }
-  throw new Error(`no typed call for ${endpoint}`);
+  if (endpoints.size === 0) throw new Error("openapi.yaml describes no POST operation with a JSON request body");
+  return endpoints;
+}
+
+/** What the generated client exports under `name`, which must be a function. */
+function exported(name: string): Function {
+  const value: unknown = (generated as unknown as Record<string, unknown>)[name];
+  if (typeof value !== "function") throw new Error(`typescript-fetch generated no ${name}`);
+  return value;
+}
+
+/** A JSON conversion the generated client exports (`AvoidRequestFromJSON`, `AvoidAnswerToJSON`). */
+function conversion(name: string): (value: unknown) => unknown {
+  const convert = exported(name);
+  return (value) => convert(value);
+}
+
+/** The typed call for a case: the method named after its operation, on the API class named after
+ * its tag (`LayoutApi`); returns the request as the client sends it and the answer as JSON. */
+async function typedCall(configuration: Configuration, endpoint: Endpoint, request: unknown): Promise<[unknown, unknown]> {
+  const Api = exported(`${endpoint.tag.charAt(0).toUpperCase()}${endpoint.tag.slice(1)}Api`);
+  const api: Record<string, unknown> = new (Api as new (configuration: Configuration) => Record<string, unknown>)(
+    configuration,
+  );
+  const method = api[endpoint.operation];
+  if (typeof method !== "function") throw new Error(`typescript-fetch generated no method ${endpoint.operation}`);
+  const fromJSON = conversion(`${endpoint.request}FromJSON`);
+  const requestToJSON = conversion(`${endpoint.request}ToJSON`);
+  const answerToJSON = conversion(`${endpoint.answer}ToJSON`);
+  const body = endpoint.batch ? (request as unknown[]).map(fromJSON) : fromJSON(request);
+  const answer: unknown = await method.call(api, { [endpoint.body]: body });
+  if (!endpoint.batch) return [requestToJSON(body), answerToJSON(answer)];
+  return [(body as unknown[]).map(requestToJSON), (answer as unknown[]).map(answerToJSON)];
 }
 
 /** A typed call that must fail with a 422: its body as a typed ValidationProblem. */
@@ -144,14 +185,21 @@ async function problemOf(call: () => Promise<unknown>): Promise<ValidationProble
 }
 
 async function main(): Promise<void> {
-  const [casesPath, url] = process.argv.slice(2);
+  const [casesPath, specPath, url] = process.argv.slice(2);
   const cases: Case[] = JSON.parse(require("fs").readFileSync(casesPath, "utf8"));
-  const api = new LayoutApi(new Configuration({ basePath: url }));
+  const endpoints = readEndpoints(JSON.parse(require("fs").readFileSync(specPath, "utf8")));
+  const configuration = new Configuration({ basePath: url });
+  const api = new LayoutApi(configuration);
 
+  for (const path of endpoints.keys()) {
+    if (!cases.some((each) => each.endpoint === path)) fail(`no case reaches POST ${path}`);
+  }
   for (const { name, endpoint, request } of cases) {
     try {
+      const described = endpoints.get(endpoint);
+      if (described === undefined) throw new Error(`openapi.yaml describes no POST ${endpoint} with a JSON body`);
       const raw = await postRaw(url + endpoint, request);
-      const [sent, answer] = await typedCall(api, endpoint, request);
+      const [sent, answer] = await typedCall(configuration, described, request);
       if (!same(json(sent), request)) fail(`${name}: the typed request serialises to ${JSON.stringify(sent)}`);
       if (!same(json(answer), raw)) {
         fail(`${name}: typed answer ${JSON.stringify(answer)} differs from the raw answer ${JSON.stringify(raw)}`);
@@ -321,7 +369,8 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `typescript: ${cases.length} cases through the typed calls, a typed track request, a typed /sheet and a typed ` +
+    `typescript: ${cases.length} cases through the typed calls of the ${endpoints.size} endpoints of openapi.yaml, ` +
+      `a typed track request, a typed /sheet and a typed ` +
       `viewport request, ${bad.length} bad bodies as typed problems`,
   );
   if (failures.length > 0) {
