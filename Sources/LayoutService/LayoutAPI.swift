@@ -14,16 +14,18 @@ package enum LayoutAPI {
   /// The service `settings` describe: its batch items at most `maxItemBytes` (the single routes'
   /// body limit, so that an item is refused as its own request would be), `/readyz` answering
   /// as `readiness` says, finished requests written to `accessLog` (none by default), the
-  /// metrics counting the lines `log` drops (by default the access log's writer).
+  /// metrics counting the lines `log` drops (by default the access log's writer), the protected
+  /// routes open only to `accessKeys` when given (`--api-keys`).
   package static func service(
     _ settings: Settings = Settings(), readiness: Readiness = Readiness(),
     maxItemBytes: Int = HTTPServer.Configuration.defaultMaxBodyBytes, accessLog: AccessLog? = nil,
-    log: LogWriter? = nil
+    accessKeys: AccessKeys? = nil, log: LogWriter? = nil
   ) -> RoutedService {
     let table = RouteTable(
       decoder: settings.decoder, cors: settings.cors,
       batches: BatchLimits(maxBodyBytes: settings.maxBatchBytes, maxItemBytes: maxItemBytes),
-      readiness: readiness, metrics: settings.metrics, accessLog: accessLog, log: log ?? accessLog?.writer)
+      readiness: readiness, metrics: settings.metrics, accessLog: accessLog, accessKeys: accessKeys,
+      log: log ?? accessLog?.writer)
     return RoutedService(router: table.router, requestIDs: RequestIDPolicy(), observers: table.observers)
   }
 
@@ -38,17 +40,21 @@ package enum LayoutAPI {
     /// The largest body of a batch route, in bytes (413 beyond); the other routes keep the
     /// server's `maxBodyBytes`.
     package var maxBatchBytes: Int
+    /// The access-key file (`--api-keys`): when set, the computing routes and `/metrics` need
+    /// `Authorization: Bearer KEY` for a key it lists.
+    package var apiKeys: String?
 
     /// Settings whose defaults are the service's: any origin, metrics kept, the fast decoder,
     /// batches of up to 8 MiB.
     package init(
       cors: CORSPolicy = .anyOrigin, metrics: Bool = true, decoder: RequestDecoder = .fast,
-      maxBatchBytes: Int = Batch.defaultMaxBytes
+      maxBatchBytes: Int = Batch.defaultMaxBytes, apiKeys: String? = nil
     ) {
       self.cors = cors
       self.metrics = metrics
       self.decoder = decoder
       self.maxBatchBytes = maxBatchBytes
+      self.apiKeys = apiKeys
     }
   }
 }

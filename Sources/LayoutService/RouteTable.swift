@@ -4,8 +4,9 @@ import MicroHTTP
 
 /// Every route layoutd serves and everything around them, composed here and nowhere else: the
 /// computing endpoints (each with its batch route and `OPTIONS` for CORS preflights), the files,
-/// the probes and `/metrics`; the middleware every request passes through, in order (CORS); and
-/// the observers that hear of every finished request (the metrics, the access log).
+/// the probes and `/metrics`; the middleware every request passes through, in order (CORS, then
+/// the access keys when there are any); and the observers that hear of every finished request (the
+/// metrics, the access log).
 ///
 /// What else knows the routes reads them from here: the router and its `Allow` values (which
 /// `OPTIONS` answers with, made when the router is built, whatever the order of the lines below),
@@ -22,15 +23,15 @@ struct RouteTable {
   /// The routes of a service reading bodies with `decoder`, answering cross-origin calls as
   /// `cors` allows, taking batches within `batches`, reporting `readiness`, with or without
   /// `/metrics` (whose counters report the lines `log` dropped), writing finished requests to
-  /// `accessLog` when given.
+  /// `accessLog` when given, and letting through only requests with one of `accessKeys` when given.
   init(
     decoder: RequestDecoder = .fast, cors: CORSPolicy = .anyOrigin,
     batches: BatchLimits = BatchLimits(
       maxBodyBytes: Batch.defaultMaxBytes, maxItemBytes: HTTPServer.Configuration.defaultMaxBodyBytes),
     readiness: Readiness = Readiness(), metrics: Bool = true, accessLog: AccessLog? = nil,
-    log: LogWriter? = nil
+    accessKeys: AccessKeys? = nil, log: LogWriter? = nil
   ) {
-    router.add(middleware: CORSMiddleware(policy: cors))
+    router.add(middleware: CORSMiddleware(policy: cors, allowsCredentials: accessKeys != nil))
 
     // Named one by one, not looped over as `any AnyLayoutOperation`: each route's handler is then
     // specialized for its request type.
@@ -50,15 +51,22 @@ struct RouteTable {
     router.add(.get, "/healthz") { _, response in Readiness.answerHealth(&response) }
     router.add(.get, "/readyz") { _, response in try readiness.answerReadiness(&response) }
 
+    let refusals = accessKeys.map { _ in AtomicCounterArray(count: 1) }
     if metrics {
       // The counters know every route, `/metrics` (added next) included.
-      let metrics = ServiceMetrics(routes: router.paths + [ServiceMetrics.path], log: log)
+      let metrics = ServiceMetrics(routes: router.paths + [ServiceMetrics.path], log: log, refusals: refusals)
       router.add(.get, ServiceMetrics.path) { _, response in
         metrics.answer(&response, ready: readiness.isReady)
       }
       observers.append(metrics)
     }
     if let accessLog { observers.append(accessLog) }
+    if let accessKeys, let refusals {
+      let protected = operations.flatMap { [$0.path, $0.batchPath] } + [ServiceMetrics.path]
+      router.add(
+        middleware: AccessKeyGate(
+          keys: accessKeys, protecting: protected.compactMap(router.route(of:)), refusals: refusals))
+    }
   }
 
   /// Routes the two `POST` routes of `Request`'s endpoint at `path`

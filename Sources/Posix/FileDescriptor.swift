@@ -151,3 +151,25 @@ package enum Poll {
     return try systemCall("poll") { poll(&watched, 1, timeoutMilliseconds) } > 0 && watched.revents != 0
   }
 }
+
+/// What tells one version of a file from the next, as `stat(2)` reads it through every symbolic
+/// link: its device and inode (a file swapped in by a rename, as Kubernetes swaps a mounted
+/// Secret's), its size and its last modification (a file written in place).
+package struct FileIdentity: Equatable, Sendable {
+  private let device: UInt64
+  private let inode: UInt64
+  private let size: Int64
+  private let modified: Int64
+  private let modifiedNanoseconds: Int64
+
+  /// The identity of the file at `path` now; throws when it cannot be read.
+  package init(of path: String) throws(Errno) {
+    var status = stat()
+    _ = try systemCall("stat", mistakes: .badAddress) { stat(path, &status) }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int64(status.st_size)
+    modified = Int64(status.st_mtim.tv_sec)
+    modifiedNanoseconds = Int64(status.st_mtim.tv_nsec)
+  }
+}

@@ -157,6 +157,8 @@ package struct SignalSet: Sendable {
 
   /// SIGINT and SIGTERM: how a process is asked to stop.
   package static let shutdown = SignalSet([SIGINT, SIGTERM])
+  /// SIGHUP: how a daemon is asked to read its configuration again.
+  package static let reload = SignalSet([SIGHUP])
 
   private var set: sigset_t {
     var set = sigset_t()
@@ -179,6 +181,20 @@ package struct SignalSet: Sendable {
     return received
   }
 
+  /// Waits at most `seconds` for one of the set's signals (`sigtimedwait`) and returns it, or nil
+  /// when none came in that time.
+  package func wait(seconds: Double) -> Int32? {
+    var set = self.set
+    var timeout = timespec(
+      tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1_000_000_000))
+    switch systemCallOutcome("sigtimedwait", { sigtimedwait(&set, nil, &timeout) }) {
+    case .success(let signal): return signal
+    case .failure(let error):
+      precondition(error == .wouldBlock, "sigtimedwait failed with \(error)")
+      return nil
+    }
+  }
+
   /// Ignores SIGPIPE in the whole process (`sigaction(2)`, `SIG_IGN`): a peer that closes shows
   /// as `EPIPE` instead.
   package static func ignoreBrokenPipes() {
@@ -193,6 +209,7 @@ package struct SignalSet: Sendable {
     switch signal {
     case SIGTERM: "SIGTERM"
     case SIGINT: "SIGINT"
+    case SIGHUP: "SIGHUP"
     default: "signal \(signal)"
     }
   }

@@ -6,7 +6,7 @@ import Testing
 /// The middleware chain the router composes: each stage gets the request and `next`, may answer
 /// without calling it, may answer when the headers are in before any body is read, and sees what
 /// the stages after it answered; the observers hear of every request, whoever answered it.
-@Suite("Middleware: a chain of stages around the routes")
+@Suite("Middleware: a chain of stages around the routes", .tags(.threads))
 struct MiddlewareTests {
   /// A stage that refuses `POST /echo` (403) without calling `next`, and one that marks every answer
   /// it sees with its name.
@@ -142,8 +142,11 @@ struct MiddlewareTests {
 
 /// A stage that notes the path of every request it lets through, when its headers are in.
 final class TestNotingMiddleware: HTTPMiddleware {
+  var answersBeforeBody: Bool { true }
+
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
+    into response: inout HTTPResponse
   ) -> Bool {
     notes.note("seen", .text(request.path))
     return false

@@ -95,8 +95,11 @@ final class TestMiddleware: HTTPMiddleware {
     self.after = after
   }
 
+  var answersBeforeBody: Bool { true }
+
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
+    into response: inout HTTPResponse
   ) -> Bool {
     beforeBody(request, &response)
   }

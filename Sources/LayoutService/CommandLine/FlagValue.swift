@@ -75,6 +75,16 @@ extension FlagValue<String> {
     }, show: { $0 })
 }
 
+extension FlagValue<String> {
+  /// A file's path, not empty; whether the file can be read is found when it is read.
+  static let path = FlagValue(
+    name: "PATH",
+    read: { text, source throws(UsageError) in
+      guard !text.isEmpty else { throw UsageError("\(source) needs a path") }
+      return text
+    }, show: { $0 })
+}
+
 extension FlagValue where Value: Equatable & Sendable {
   /// One of `choices`, each a word and the value it stands for.
   static func choice(_ choices: [(word: String, value: Value)]) -> Self {

@@ -74,6 +74,15 @@ extension LayoutdOptions {
       help: "an origin allowed by CORS, repeatable",
       documentation: "an origin browsers may call from; repeat for more"),
     LayoutdFlag(
+      "--api-keys", FlagValue<String>.path.optional, at: \.service.apiKeys, environment: ["LAYOUTD_API_KEYS"],
+      help: "a file of access keys, one `NAME KEY` a line: the computing\nroutes and /metrics then need `Authorization: Bearer KEY`;\nSIGHUP or a change to the file reads it again",
+      documentation: """
+        a file of access keys, one `NAME KEY` a line: the computing routes and `GET /metrics` then \
+        need `Authorization: Bearer KEY`; read again on SIGHUP or when the file changes \
+        ([access keys](docs/operations.md#access-keys---api-keys))
+        """,
+      defaultDescription: "none: every route is open"),
+    LayoutdFlag(
       "--metrics", .choice([("on", true), ("off", false)]), at: \.service.metrics,
       help: "count requests for GET /metrics",
       documentation: "`off` removes `GET /metrics` and the counting"),

@@ -42,10 +42,12 @@ extension LayoutdOptions {
   /// `readiness` says, writing finished requests to `accessLog` and counting the lines `log`
   /// drops: each batch item is held to the single routes' `maxBodyBytes`.
   func layoutService(
-    readiness: Readiness = Readiness(), accessLog: AccessLog? = nil, log: LogWriter? = nil
+    readiness: Readiness = Readiness(), accessLog: AccessLog? = nil, accessKeys: AccessKeys? = nil,
+    log: LogWriter? = nil
   ) -> RoutedService {
     LayoutAPI.service(
-      service, readiness: readiness, maxItemBytes: server.maxBodyBytes, accessLog: accessLog, log: log)
+      service, readiness: readiness, maxItemBytes: server.maxBodyBytes, accessLog: accessLog,
+      accessKeys: accessKeys, log: log)
   }
 
   /// The access log format in force: `--log-format` when given, else `text` when standard error

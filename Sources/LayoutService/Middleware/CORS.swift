@@ -12,6 +12,8 @@ package struct CORSPolicy: Equatable, Sendable {
   static let allowMethods = "POST, OPTIONS"
   /// Request headers a preflight allows.
   static let allowHeaders = "Content-Type, Accept, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
+  /// Request headers a preflight allows where access keys are required: `Authorization` too.
+  static let allowHeadersWithCredentials = "Content-Type, Accept, Authorization, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
   /// Response headers a page may read besides the CORS-safelisted ones.
   static let exposeHeaders = HTTPHeader.requestIDName.description
   /// Seconds a browser may cache a preflight answer.
@@ -42,7 +44,8 @@ package struct CORSPolicy: Equatable, Sendable {
 /// A preflight is an `OPTIONS` request that names `Access-Control-Request-Method`; the routes that
 /// take cross-origin calls answer `OPTIONS` (`Router.addOptions`: 204 with `Allow`). When its
 /// `Origin` is allowed, the stage adds that `POST` is allowed with `Content-Type`, `Accept`,
-/// `X-Request-Id` and `traceparent` for `Access-Control-Max-Age` seconds.
+/// `X-Request-Id` and `traceparent` (and `Authorization` where access keys are required) for
+/// `Access-Control-Max-Age` seconds.
 ///
 /// To every answer (problems included) of a request that carries `Origin` (what browsers send on
 /// cross-origin calls) it adds, with any origin allowed, `Access-Control-Allow-Origin: *`; with a
@@ -52,9 +55,13 @@ package struct CORSPolicy: Equatable, Sendable {
 /// no explicit freshness), so they go without `Vary`.
 final class CORSMiddleware: HTTPMiddleware {
   let policy: CORSPolicy
+  /// The `Access-Control-Allow-Headers` of a preflight.
+  let allowHeaders: String
 
-  init(policy: CORSPolicy) {
+  /// CORS as `policy` allows it; a preflight allows `Authorization` when `allowsCredentials`.
+  init(policy: CORSPolicy, allowsCredentials: Bool = false) {
     self.policy = policy
+    allowHeaders = allowsCredentials ? CORSPolicy.allowHeadersWithCredentials : CORSPolicy.allowHeaders
   }
 
   func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {
@@ -63,7 +70,7 @@ final class CORSMiddleware: HTTPMiddleware {
       policy.allowedOrigin(for: request.header(.origin)) != nil
     {
       response.addHeader("Access-Control-Allow-Methods", CORSPolicy.allowMethods)
-      response.addHeader("Access-Control-Allow-Headers", CORSPolicy.allowHeaders)
+      response.addHeader("Access-Control-Allow-Headers", allowHeaders)
       response.addHeader("Access-Control-Max-Age", CORSPolicy.maxAge)
     }
     if request.method == .get || request.method == .head { response.addHeader("Vary", "Origin") }

@@ -40,11 +40,14 @@ package final class ServiceMetrics: HTTPObserver {
   private let gauges = Locked<ServerGauges?>(nil)
   /// The log whose dropped lines are counted, if any.
   private let log: LogWriter?
+  /// Requests the access keys refused (`AccessKeyGate`), when there are keys.
+  private let refusals: AtomicCounterArray?
 
   /// Zeroed counters for `routes` (their paths, by `RouteID`) and for `other`; the dropped
-  /// lines of `log`, when given.
-  package init(routes: [String], log: LogWriter? = nil) {
+  /// lines of `log`, and the access keys' `refusals`, when given.
+  init(routes: [String], log: LogWriter? = nil, refusals: AtomicCounterArray? = nil) {
     self.log = log
+    self.refusals = refusals
     labels = routes + ["other"]
     requests = AtomicCounterArray(count: labels.count * Self.statuses.count)
     incomplete = AtomicCounterArray(count: labels.count)
@@ -193,6 +196,12 @@ extension ServiceMetrics {
     family(
       &text, "layoutd_http_response_body_bytes_total", "counter", "Response body bytes sent.",
       [("", String(bytes.load(1)))])
+    if let refusals {
+      family(
+        &text, "layoutd_unauthorized_requests_total", "counter",
+        "Requests refused with 401 for want of an access key in force (--api-keys).",
+        [("", String(refusals.load(0)))])
+    }
     family(
       &text, "layoutd_log_lines_dropped_total", "counter",
       "Log lines (access log and lifecycle messages) dropped because standard error could not keep up.",

@@ -1,7 +1,9 @@
 import MicroHTTP
 import Posix
 
-/// The `layoutd` program: reads its options, serves until SIGINT or SIGTERM, drains, exits.
+/// The `layoutd` program: reads its options, serves until SIGINT or SIGTERM, drains, exits. With
+/// `--api-keys`, reads its access keys before it listens (exit 2 naming the file and line when they
+/// cannot be read) and again on SIGHUP or when the file changes (`AccessKeys.startReloading`).
 ///
 /// The drain: on the first SIGTERM or SIGINT `/readyz` answers 503 at once while the listener
 /// stays open and every route serves for `--drain-delay` seconds; then the listener closes,
@@ -14,7 +16,8 @@ import Posix
 /// time the log gets last when standard error is stalled (`flushDeadline`).
 package enum Layoutd {
   /// Runs the program and returns its exit code: 0 after a clean stop, 1 when the server cannot
-  /// start, 2 for a bad flag or environment variable; with `--health-check`, 0 or 1 (`HealthCheck`).
+  /// start, 2 for a bad flag or environment variable or an access-key file that cannot be read; with
+  /// `--health-check`, 0 or 1 (`HealthCheck`).
   package static func main(arguments: [String], environment: [String: String]) -> Int32 {
     let options: LayoutdOptions
     do {
@@ -45,8 +48,10 @@ package enum Layoutd {
 
   /// Serves with `options` until the drain ends; the exit code.
   private static func serve(_ options: LayoutdOptions) -> Int32 {
-    // Before any thread starts: every thread inherits the mask, so only `wait()` below sees them.
+    // Before any thread starts: every thread inherits the mask, so only `wait()` below sees them
+    // (and SIGHUP only the thread that reads the access keys again).
     SignalSet.shutdown.block()
+    if options.service.apiKeys != nil { SignalSet.reload.block() }
     SignalSet.ignoreBrokenPipes()
     // Resident memory follows what requests in flight hold, not the largest ever seen.
     CurrentProcess.returnLargeBlocksToTheSystem()
@@ -57,8 +62,19 @@ package enum Layoutd {
     let openFiles = CurrentProcess.raiseOpenFileLimit(toAtLeast: options.server.maxConnections + 64)
     let accessLog = options.accessLogFormat(standardErrorIsTerminal: FileDescriptor.standardError.isTerminal)
       .map { AccessLog(format: $0, writer: log) }
+    var accessKeys: AccessKeys?
+    if let path = options.service.apiKeys {
+      do {
+        accessKeys = try AccessKeys(path: path)
+      } catch {
+        log.message("layoutd: --api-keys: \(error)")
+        log.close(timeout: Self.flushSeconds)
+        return 2
+      }
+    }
     let readiness = Readiness()
-    let service = options.layoutService(readiness: readiness, accessLog: accessLog, log: log)
+    let service = options.layoutService(
+      readiness: readiness, accessLog: accessLog, accessKeys: accessKeys, log: log)
     let server: HTTPServer
     do {
       server = try HTTPServer(configuration: options.server, service: service)
@@ -72,6 +88,10 @@ package enum Layoutd {
       log.message(
         "layoutd: warning: only \(openFiles) open files allowed (ulimit -n); --max-connections is \(options.server.maxConnections)"
       )
+    }
+    if let accessKeys {
+      log.message("layoutd: \(accessKeys.describedKeys())")
+      accessKeys.startReloading(log: log)
     }
     log.message(
       "layoutd \(LayoutdVersion.current) listening on http://\(HTTPSyntax.authority(host: configuration.host, port: server.port))"

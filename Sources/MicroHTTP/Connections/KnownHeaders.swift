@@ -1,7 +1,7 @@
 import Glibc
 
 /// The request headers an HTTP API reads on every request (content negotiation, CORS, request
-/// ids, trace context) and the server's own framing headers, found in the one pass over the header
+/// ids, trace context, credentials) and the server's own framing headers, found in the one pass over the header
 /// fields that `RequestFraming` makes anyway, so that reading them later is a load instead of a
 /// search of the connection's fields.
 ///
@@ -11,7 +11,7 @@ package struct KnownHeaders {
   /// The headers kept: `HTTPRequest.withHeaderBytes(_:_:)` reads one by a load.
   package enum Name: Int, CaseIterable, Sendable {
     case contentType, accept, origin, requestID, traceparent, host, expect, accessControlRequestMethod
-    case contentEncoding
+    case contentEncoding, authorization
 
     /// The field name, as sent (compared without regard to case).
     var text: StaticString {
@@ -25,6 +25,7 @@ package struct KnownHeaders {
       case .expect: "Expect"
       case .accessControlRequestMethod: "Access-Control-Request-Method"
       case .contentEncoding: "Content-Encoding"
+      case .authorization: "Authorization"
       }
     }
 
@@ -39,6 +40,7 @@ package struct KnownHeaders {
       case 4: candidate = .host
       case 29: candidate = .accessControlRequestMethod
       case 16: candidate = .contentEncoding
+      case 13: candidate = .authorization
       default: return nil
       }
       guard
@@ -65,8 +67,8 @@ package struct KnownHeaders {
     (
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-      UnsafePointer<CChar>?
-    ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil)
+      UnsafePointer<CChar>?, UnsafePointer<CChar>?
+    ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
   /// A bit per kept header that came in more than one field.
   private var repeatedNames: UInt16 = 0
 

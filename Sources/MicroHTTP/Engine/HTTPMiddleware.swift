@@ -8,12 +8,16 @@
 /// the worker thread that serves the request: keep them short. A stage is a class: the chain
 /// holds each as a reference it calls in place.
 package protocol HTTPMiddleware: AnyObject, Sendable {
+  /// Whether `answerBeforeBody` may answer: the chain asks only the stages that say so.
+  var answersBeforeBody: Bool { get }
+
   /// The request's headers are in, its body not read: returns `true` to answer it now, with the
   /// answer written into `response`, and its body is then never read (the connection closes after
-  /// the answer when one was announced). `notes` go with the request to the observers, answered
-  /// now or not.
+  /// the answer when one was announced). `route` is the route of its path, nil when none has it;
+  /// `notes` go with the request to the observers, answered now or not.
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
+    into response: inout HTTPResponse
   ) -> Bool
 
   /// Answers `request` into `response`: by calling `next` (the rest of the chain, then the route's
@@ -24,9 +28,13 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
 }
 
 extension HTTPMiddleware {
+  /// `false`: the stage answers only in `respond`.
+  package var answersBeforeBody: Bool { false }
+
   /// `false`: the request goes on to its body.
   package func answerBeforeBody(
-    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
+    into response: inout HTTPResponse
   ) -> Bool {
     false
   }

@@ -90,8 +90,10 @@ extension RequestEngine {
     // A problem found in the headers (framing, `Host`) stands; else the route decides.
     if state.reply == nil { state.reply = decision.reply }
     if state.closesConnection { return .answerNow }
-    var early = HTTPResponse()
-    if let stage = chain.answerBeforeBody(headers, notes: &state.notes, into: &early) {
+    if chain.answersBeforeBody {
+      var early = HTTPResponse()
+      guard let stage = chain.answerBeforeBody(headers, route: state.route, notes: &state.notes, into: &early)
+      else { return admitBody(state, headers: headers) }
       // A body announced is never read: the answer goes now, and the connection closes after it. A
       // request without one is answered as any other, when libmicrohttpd has its end (an answer
       // queued earlier makes it close the connection).
@@ -101,6 +103,12 @@ extension RequestEngine {
       state.closesConnection = true
       return .answerNow
     }
+    return admitBody(state, headers: headers)
+  }
+
+  /// `admit`'s part for a request no stage answered before the body: its body limit and budget.
+  @inline(__always)
+  private func admitBody(_ state: RequestState, headers: borrowing HTTPRequest) -> Admission {
     if state.contentLength > state.maxBodyBytes {
       state.reply = .problem(.contentTooLarge(limit: state.maxBodyBytes))
       guard state.contentLength <= Self.refusedBodyReadLimit, !headers.expectsContinue else {

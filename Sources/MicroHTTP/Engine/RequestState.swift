@@ -88,8 +88,9 @@ final class RequestState {
     requestID = nil
     trace = nil
     headers = KnownHeaders()
-    notes = RequestNotes()
-    earlyAnswer = nil
+    // Tested first: most requests have neither, and an assignment destroys what it replaces.
+    if !notes.isEmpty { notes = RequestNotes() }
+    if earlyAnswer != nil { earlyAnswer = nil }
     rawTarget = nil
     rawTargetEnd = nil
     rawTargetIsClean = true

@@ -20,6 +20,9 @@ package final class RoutedService: Sendable {
   package let requestIDs: RequestIDPolicy?
   /// Who hears of every request when it ends, in order.
   package let observers: [any HTTPObserver]
+  /// `observers` as a chain, which each request's end walks: an observer held in a `let` of a
+  /// link is not retained and released on each call, one read from an array is.
+  private let firstObserver: ObserverLink?
 
   /// Answers through the routes and the middleware `router` builds, naming requests with
   /// `requestIDs` (none by default), `observers` told of every request when it ends.
@@ -29,6 +32,7 @@ package final class RoutedService: Sendable {
     chain = built.chain
     self.requestIDs = requestIDs
     self.observers = observers
+    firstObserver = observers.reversed().reduce(nil) { next, observer in ObserverLink(observer, next: next) }
   }
 
   /// Whether any observer is there to hear when requests end: the engine times them only then.
@@ -45,7 +49,11 @@ package final class RoutedService: Sendable {
   /// Tells every observer, in order.
   @inline(__always)
   func requestEnded(_ request: borrowing CompletedRequest) {
-    for observer in observers { observer.requestEnded(request) }
+    var link = firstObserver
+    while let current = link {
+      current.observer.requestEnded(request)
+      link = current.next
+    }
   }
 
   /// Hands every observer the gauges of the server that starts serving this service.
@@ -54,11 +62,24 @@ package final class RoutedService: Sendable {
   }
 }
 
+/// One observer and the rest after it.
+private final class ObserverLink: Sendable {
+  let observer: any HTTPObserver
+  let next: ObserverLink?
+
+  init(_ observer: any HTTPObserver, next: ObserverLink?) {
+    self.observer = observer
+    self.next = next
+  }
+}
+
 /// The middleware as a chain, first to last, which each request walks: each stage is held in a
 /// `let` of its link, which the walk reads without retaining it.
 package struct MiddlewareChain: Sendable {
   /// The first link; nil without middleware.
   private let first: MiddlewareLink?
+  /// Whether any stage may answer before the body: without one, the chain is not walked then.
+  let answersBeforeBody: Bool
 
   /// The chain of `stages`, in order.
   init(_ stages: [any HTTPMiddleware]) {
@@ -67,16 +88,22 @@ package struct MiddlewareChain: Sendable {
       next = MiddlewareLink(stage, index: index, next: next)
     }
     first = next
+    answersBeforeBody = stages.contains { $0.answersBeforeBody }
   }
 
   /// Asks each stage in order whether it answers `request` before its body; returns the index of
   /// the first that did, its answer written into `response`, or nil when none did.
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, notes: inout RequestNotes, into response: inout HTTPResponse
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
+    into response: inout HTTPResponse
   ) -> Int? {
     var link = first
     while let current = link {
-      if current.stage.answerBeforeBody(request, notes: &notes, into: &response) { return current.index }
+      if current.stage.answersBeforeBody,
+        current.stage.answerBeforeBody(request, route: route, notes: &notes, into: &response)
+      {
+        return current.index
+      }
       link = current.next
     }
     return nil

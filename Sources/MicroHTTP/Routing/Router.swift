@@ -75,6 +75,11 @@ package struct Router: Sendable {
     if let limit { maxBodyBytes[index] = max(0, limit) }
   }
 
+  /// The route of `path`: the id it has in the routes this router builds; nil when no route has it.
+  package func route(of path: String) -> RouteID? {
+    paths.firstIndex(of: path).map { RouteID(rawValue: $0) }
+  }
+
   /// Adds `stage` to the middleware, after the stages added before it: it answers what they let
   /// through, and they see what it answers.
   package mutating func add(middleware stage: any HTTPMiddleware) {

@@ -1,0 +1,97 @@
+import MicroHTTP
+import Posix
+
+/// The stage that lets through only the requests that carry an access key in force
+/// (`--api-keys`): `Authorization: Bearer KEY` on every protected route, decided when the headers
+/// are in, before any body is read.
+///
+/// The protected routes are the computing endpoints (single and batch) and `GET /metrics`; the
+/// probes, the files and `OPTIONS` (CORS preflights, which carry no credentials) stay open, and a
+/// path without a route is the router's 404. A refusal is 401 with `WWW-Authenticate` (RFC 6750
+/// §3), counted, and noted for the access log as `unauthorized` (`missing` or `invalid`); a request
+/// let through is noted with its key's name as `key`. The key itself is never noted.
+final class AccessKeyGate: HTTPMiddleware {
+  /// The keys in force.
+  let keys: AccessKeys
+  /// Per route, by `RouteID`: whether it needs a key.
+  private let protected: [Bool]
+  /// Requests refused, in shard 0's counter 0: `layoutd_unauthorized_requests_total`.
+  let refusals: AtomicCounterArray
+
+  /// The stage that checks `keys` on `routes`, counting refusals in `refusals`.
+  init(keys: AccessKeys, protecting routes: [RouteID], refusals: AtomicCounterArray = AtomicCounterArray(count: 1))
+  {
+    self.keys = keys
+    var protected = [Bool](repeating: false, count: (routes.map(\.rawValue).max() ?? -1) + 1)
+    for route in routes { protected[route.rawValue] = true }
+    self.protected = protected
+    self.refusals = refusals
+  }
+
+  /// The note of the key's name on a request let through.
+  static let keyNote: StaticString = "key"
+  /// The note on a refused request: `missing` (no bearer key) or `invalid` (one not in force).
+  static let refusalNote: StaticString = "unauthorized"
+
+  var answersBeforeBody: Bool { true }
+
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
+    into response: inout HTTPResponse
+  ) -> Bool {
+    guard let route, route.rawValue < protected.count, protected[route.rawValue], request.method != .options
+    else { return false }
+    var sent = false
+    var name: String?
+    _ = request.header(.authorization) { value in
+      guard let value, let credentials = Self.bearerCredentials(value) else { return true }
+      sent = true
+      if AccessKeyFile.isToken(credentials) { name = keys.name(of: credentials) }
+      return true
+    }
+    if request.hasRepeatedHeader(.authorization) {
+      // RFC 9110 §11.6.2: one set of credentials a request.
+      sent = true
+      name = nil
+    }
+    if let name {
+      notes.note(Self.keyNote, .text(name))
+      return false
+    }
+    refusals.add(1, at: 0, shard: ThreadIndex.shard)
+    notes.note(Self.refusalNote, .text(sent ? "invalid" : "missing"))
+    HTTPError.unauthorized(keySent: sent).render(into: &response)
+    return true
+  }
+
+  /// The credentials of an `Authorization` value whose scheme is `Bearer` (its name in any case,
+  /// RFC 9110 §11.1), after the spaces that follow it; nil for another scheme. Empty credentials
+  /// (`Bearer` alone) are a key sent, and not in force.
+  static func bearerCredentials(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    let scheme = "bearer".utf8
+    guard value.count >= scheme.count else { return nil }
+    for (index, letter) in scheme.enumerated() where value[index] | 0x20 != letter { return nil }
+    var start = scheme.count
+    guard start == value.count || value[start] == 0x20 else { return nil }
+    while start < value.count, value[start] == 0x20 { start += 1 }
+    return UnsafeBufferPointer(rebasing: value[start...])
+  }
+}
+
+extension HTTPError {
+  /// The `WWW-Authenticate` challenge of a refusal: the `Bearer` scheme and layoutd's realm.
+  static let bearerChallenge = #"Bearer realm="layoutd""#
+
+  /// `401` for a request to a protected route without an access key in force: with
+  /// `error="invalid_token"` when one was sent (RFC 6750 §3).
+  static func unauthorized(keySent: Bool) -> HTTPError {
+    HTTPError(
+      status: 401, type: problemTypePrefix + "unauthorized", title: "Unauthorized",
+      detail: keySent
+        ? "The access key sent is not one this server accepts; send `Authorization: Bearer KEY` with a key in force."
+        : "This route needs an access key: send `Authorization: Bearer KEY`.",
+      headers: [
+        HTTPHeader("WWW-Authenticate", keySent ? bearerChallenge + #", error="invalid_token""# : bearerChallenge)
+      ])
+  }
+}
