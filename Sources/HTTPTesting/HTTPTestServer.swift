@@ -140,24 +140,30 @@ extension RequestEngine {
   }
 }
 
-/// A server and one connection to it, as a transport: what a suite that runs over both transports
+/// A server and a connection to it, as a transport: what a suite that runs over both transports
 /// takes for the connection. The server lives as long as the transport.
 package final class HTTPTestConnection: HTTPTestTransport {
   /// The server.
   package let server: HTTPTestServer
-  /// The connection every request is sent on, one after another (keep-alive).
-  private let client: HTTPTestClient
+  /// How long a request may take.
+  private let timeout: Double
+  /// The connection the requests are sent on, one after another (keep-alive); a new one after an
+  /// answer that closed it (`Connection: close`).
+  private var client: HTTPTestClient
 
   /// A new connection to `server`.
   package init(to server: HTTPTestServer, timeout: Double = 5) throws {
     self.server = server
+    self.timeout = timeout
     client = try server.client(timeout: timeout)
   }
 
   package func request(
     method: String, path: String, headers: [(String, String)], body: [UInt8]?
   ) throws -> TestResponse {
-    try client.request(method: method, path: path, headers: headers, body: body)
+    let response = try client.request(method: method, path: path, headers: headers, body: body)
+    if response.headers["Connection"]?.lowercased() == "close" { client = try server.client(timeout: timeout) }
+    return response
   }
 }
 
