@@ -56,6 +56,12 @@ package protocol EndpointRequest: KeyboardRequest, ValidatingDecodable, Encodabl
 
   /// contract §11: the track of `answer`, this request's answer.
   func track(of answer: Answer) -> KeyboardTrack
+
+  /// The answer to this request. A requirement, with the one implementation below: each endpoint's
+  /// witness is that implementation specialized for it, so that a caller generic over endpoints (the
+  /// service's routes) reaches the whole computation with one call, none of it through a witness
+  /// table.
+  func answer() -> Answer
 }
 
 /// The members every endpoint's answer shares besides its own: the track (§11), a web page's

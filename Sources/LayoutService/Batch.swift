@@ -84,7 +84,9 @@ extension LayoutOperation {
     case .object(let object):
       do {
         switch decoder {
-        case .fast: writer.object(answer(to: try request(validating: object)))
+        case .fast:
+          var answer = answer(to: try request(validating: object))
+          writer.object(&answer)
         case .foundation: try writeDecodingWithFoundation(element.bytes, into: &writer)
         }
         return nil
@@ -108,7 +110,8 @@ extension LayoutOperation {
     #if LAYOUTD_WITHOUT_FOUNDATION
       throw RequestDecoder.Unavailable()
     #else
-      writer.object(answer(to: try RequestBody.decodeWithFoundation(Request.self, from: request)))
+      var answer = answer(to: try RequestBody.decodeWithFoundation(Request.self, from: request))
+      writer.object(&answer)
     #endif
   }
 }

@@ -52,8 +52,9 @@ package struct LayoutOperation<Request: DiagramDrawable>: AnyLayoutOperation {
     let request = try RequestBody.read(body, with: decoder, as: Request.self)
     // Tested first: the server hands an empty body, and emptying an array is a call.
     if !answer.isEmpty { answer.removeAll(keepingCapacity: true) }
+    var layout = Self.answer(to: request)
     JSONWriter.withThreadWriter { writer in
-      writer.object(Self.answer(to: request))
+      writer.object(&layout)
       writer.withBytes { answer.append(contentsOf: $0) }
     }
   }

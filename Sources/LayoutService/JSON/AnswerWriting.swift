@@ -142,9 +142,9 @@ extension JSONWriter: AnswerMembers {
     }
   }
 
-  /// Writes `value` as a JSON object: its members, in its order.
-  package mutating func object(_ value: consuming some AnswerObject) {
-    var value = value
+  /// Writes `value` as a JSON object: its members, in its order. (`inout`, though nothing is
+  /// changed: the members are handed over in place, where a value passed in would be copied first.)
+  package mutating func object(_ value: inout some AnswerObject) {
     beginObject()
     value.members(&self)
     endObject()

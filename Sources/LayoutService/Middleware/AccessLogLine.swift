@@ -53,7 +53,14 @@ enum AccessLogLine {
       buffer.put(UInt8(ascii: "-"))
       buffer.putHex(trace.parentID)
     }
-    request.notes.forEach { note in
+    if !request.notes.isEmpty { text(request.notes, into: &buffer) }
+    if !request.completed { buffer.put(" incomplete") }
+    buffer.put(UInt8(ascii: "\n"))
+  }
+
+  /// Each note as ` name=value`.
+  private static func text(_ notes: RequestNotes, into buffer: inout LineBuffer) {
+    notes.forEach { note in
       buffer.put(UInt8(ascii: " "))
       buffer.put(note.name)
       buffer.put(UInt8(ascii: "="))
@@ -62,8 +69,6 @@ enum AccessLogLine {
       case .text(let text): buffer.putVisible(text)
       }
     }
-    if !request.completed { buffer.put(" incomplete") }
-    buffer.put(UInt8(ascii: "\n"))
   }
 
   /// One JSON object: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
@@ -110,7 +115,14 @@ enum AccessLogLine {
       buffer.putHex(trace.parentID)
       buffer.put(UInt8(ascii: "\""))
     }
-    request.notes.forEach { note in
+    if !request.notes.isEmpty { json(request.notes, into: &buffer) }
+    buffer.put(request.completed ? #","completed":true}"# : #","completed":false}"#)
+    buffer.put(UInt8(ascii: "\n"))
+  }
+
+  /// Each note as `,"name":value`.
+  private static func json(_ notes: RequestNotes, into buffer: inout LineBuffer) {
+    notes.forEach { note in
       buffer.put(#",""#)
       buffer.put(note.name)
       buffer.put(#"":"#)
@@ -119,17 +131,17 @@ enum AccessLogLine {
       case .text(let text): buffer.putJSONString(text)
       }
     }
-    buffer.put(request.completed ? #","completed":true}"# : #","completed":false}"#)
-    buffer.put(UInt8(ascii: "\n"))
   }
 
   /// The most bytes a line of `request` takes: its fixed parts, and every byte of its method, path,
   /// id and notes escaped at the widest (six bytes).
   static func room(for request: borrowing CompletedRequest) -> Int {
     var notes = 0
-    request.notes.forEach { note in
-      notes += note.name.utf8CodeUnitCount + 24
-      if case .text(let text) = note.value { notes += text.utf8.count }
+    if !request.notes.isEmpty {
+      request.notes.forEach { note in
+        notes += note.name.utf8CodeUnitCount + 24
+        if case .text(let text) = note.value { notes += text.utf8.count }
+      }
     }
     return 256 + 6
       * (request.method.rawValue.utf8.count + request.path.utf8.count + (request.requestID?.utf8Count ?? 1)
