@@ -162,7 +162,9 @@ package final class HTTPTestConnection: HTTPTestTransport {
     method: String, path: String, headers: [(String, String)], body: [UInt8]?
   ) throws -> TestResponse {
     let response = try client.request(method: method, path: path, headers: headers, body: body)
-    if response.headers["Connection"]?.lowercased() == "close" { client = try server.client(timeout: timeout) }
+    if response.headers["Connection"]?.lowercased() == "close" {
+      client = try server.client(timeout: timeout)
+    }
     return response
   }
 }

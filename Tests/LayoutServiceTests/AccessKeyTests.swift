@@ -45,7 +45,10 @@ struct AccessKeyFileTests {
   @Test func namesAndKeysAreReadPastCommentsBlankLinesTabsAndCarriageReturns() throws {
     let keys = try parse(AccessKeyFixtures.file)
     #expect(keys.map(\.name) == ["ci-runner", "web-app"])
-    #expect(keys.map { String(decoding: $0.key, as: UTF8.self) } == [AccessKeyFixtures.ciKey, AccessKeyFixtures.webKey])
+    #expect(
+      keys.map { String(decoding: $0.key, as: UTF8.self) } == [
+        AccessKeyFixtures.ciKey, AccessKeyFixtures.webKey,
+      ])
     // A key never shows in a description.
     #expect(!keys.map(\.description).joined().contains(AccessKeyFixtures.ciKey))
   }
@@ -61,7 +64,9 @@ struct AccessKeyFileTests {
     ("ci \(String(repeating: "k", count: 31))#", 1, "outside A-Z"),
     ("ci \(String(repeating: "k", count: 16))==\(String(repeating: "k", count: 16))", 1, "outside A-Z"),
     ("ci \(String(repeating: "k", count: 32))\nci \(String(repeating: "j", count: 32))", 2, "listed twice"),
-    ("a \(String(repeating: "k", count: 32))\nb \(String(repeating: "k", count: 32))", 2, "also the key of a"),
+    (
+      "a \(String(repeating: "k", count: 32))\nb \(String(repeating: "k", count: 32))", 2, "also the key of a"
+    ),
   ])
   func aFaultNamesTheFileAndTheLineAndNeverTheKey(text: String, line: Int, reason: String) throws {
     let error = try #require(throws: AccessKeyFileError.self) { try parse(text) }
@@ -141,7 +146,8 @@ struct AccessKeyGateTests {
   func everyProtectedRouteNeedsAKeyAndTheOthersStayOpen(transport: TestTransportKind) throws {
     let fixture = try AccessKeyFixtures.layoutd(transport: transport)
     for (method, path) in Self.protectedRoutes {
-      let refused = try fixture.request(method: method, path: path, headers: jsonContentType, body: Array("{}".utf8))
+      let refused = try fixture.request(
+        method: method, path: path, headers: jsonContentType, body: Array("{}".utf8))
       #expect(refused.status == 401, "\(method) \(path)")
       let body = method == "POST" ? Array((path.hasSuffix("/batch") ? "[]" : ErrorTests.valid).utf8) : nil
       let admitted = try fixture.request(
@@ -175,15 +181,19 @@ struct AccessKeyGateTests {
     #expect(problem["status"] as? Int == 401)
     #expect(problem["title"] as? String == "Unauthorized")
     for header in [
-      "Bearer not-a-key-in-force-0123456789abcdefghij", "Bearer", "Bearer ", "bearer \(AccessKeyFixtures.ciKey)x",
+      "Bearer not-a-key-in-force-0123456789abcdefghij", "Bearer", "Bearer ",
+      "bearer \(AccessKeyFixtures.ciKey)x",
       "Bearer \(AccessKeyFixtures.ciKey.dropLast())", "Bearer a,b",
     ] {
-      let invalid = try fixture.post("/avoid", ErrorTests.valid, headers: jsonContentType + [("Authorization", header)])
+      let invalid = try fixture.post(
+        "/avoid", ErrorTests.valid, headers: jsonContentType + [("Authorization", header)])
       #expect(invalid.status == 401, "\(header)")
-      #expect(invalid.headers["WWW-Authenticate"] == #"Bearer realm="layoutd", error="invalid_token""#, "\(header)")
+      #expect(
+        invalid.headers["WWW-Authenticate"] == #"Bearer realm="layoutd", error="invalid_token""#, "\(header)")
     }
     // Another scheme sends no bearer key: the plain challenge.
-    let basic = try fixture.post("/avoid", ErrorTests.valid, headers: jsonContentType + [("Authorization", "Basic dXNlcjpwYXNz")])
+    let basic = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: jsonContentType + [("Authorization", "Basic dXNlcjpwYXNz")])
     #expect(basic.status == 401 && basic.headers["WWW-Authenticate"] == #"Bearer realm="layoutd""#)
   }
 
@@ -205,14 +215,17 @@ struct AccessKeyGateTests {
     let fixture = try AccessKeyFixtures.layoutd()
     let response = try fixture.post(
       "/avoid", ErrorTests.valid,
-      headers: AccessKeyFixtures.bearer(AccessKeyFixtures.ciKey) + [("Authorization", "Bearer \(AccessKeyFixtures.webKey)")])
+      headers: AccessKeyFixtures.bearer(AccessKeyFixtures.ciKey) + [
+        ("Authorization", "Bearer \(AccessKeyFixtures.webKey)")
+      ])
     #expect(response.status == 401)
     #expect(response.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
   }
 
   @Test func aBrowsersRefusalCarriesTheCORSHeaders() throws {
     let fixture = try AccessKeyFixtures.layoutd()
-    let refused = try fixture.post("/avoid", ErrorTests.valid, headers: jsonContentType + [("Origin", "https://app.example")])
+    let refused = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: jsonContentType + [("Origin", "https://app.example")])
     #expect(refused.status == 401)
     #expect(refused.headers["Access-Control-Allow-Origin"] == "*")
   }
@@ -223,15 +236,18 @@ struct AccessKeyGateTests {
       method: "OPTIONS", path: "/avoid",
       headers: [("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST")])
     #expect(preflight.headers["Access-Control-Allow-Headers"]?.contains("Authorization") == false)
-    #expect(open.request(path: "/metrics").bodyString.contains("layoutd_unauthorized_requests_total") == false)
+    #expect(
+      open.request(path: "/metrics").bodyString.contains("layoutd_unauthorized_requests_total") == false)
     #expect(try open.post("/avoid", ErrorTests.valid).status == 200)
   }
 
   @Test func refusalsAreCountedForTheMetrics() throws {
     let fixture = try AccessKeyFixtures.layoutd()
     for _ in 0..<3 { _ = try fixture.post("/avoid", ErrorTests.valid) }
-    _ = try fixture.post("/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer("wrong-but-long-enough-0123456789abcdef"))
-    _ = try fixture.post("/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer(AccessKeyFixtures.ciKey))
+    _ = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer("wrong-but-long-enough-0123456789abcdef"))
+    _ = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer(AccessKeyFixtures.ciKey))
     let metrics = try fixture.request(
       method: "GET", path: "/metrics", headers: AccessKeyFixtures.bearer(AccessKeyFixtures.ciKey), body: nil)
     #expect(metrics.bodyString.contains("\nlayoutd_unauthorized_requests_total 4\n"), "\(metrics.bodyString)")
@@ -243,9 +259,11 @@ struct AccessKeyGateTests {
     defer { read.close() }
     let log = AccessLog(format: format, descriptor: write)
     let fixture = try AccessKeyFixtures.layoutd(log: log)
-    _ = try fixture.post("/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer(AccessKeyFixtures.webKey))
+    _ = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer(AccessKeyFixtures.webKey))
     _ = try fixture.post("/avoid", ErrorTests.valid)
-    _ = try fixture.post("/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer("x" + AccessKeyFixtures.ciKey))
+    _ = try fixture.post(
+      "/avoid", ErrorTests.valid, headers: AccessKeyFixtures.bearer("x" + AccessKeyFixtures.ciKey))
     log.writer.close()
     write.close()
     let lines = String(decoding: try read.readToEnd(), as: UTF8.self).split(separator: "\n").map(String.init)
@@ -255,7 +273,9 @@ struct AccessKeyGateTests {
     }
     switch format {
     case .json:
-      let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+      let objects = try lines.map {
+        try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
       #expect(objects[0]["key"] as? String == "web-app" && objects[0]["status"] as? Int == 200)
       #expect(objects[1]["key"] == nil && objects[1]["unauthorized"] as? String == "missing")
       #expect(objects[2]["key"] == nil && objects[2]["unauthorized"] as? String == "invalid")
@@ -293,7 +313,8 @@ struct AccessKeyBeforeBodyTests {
     defer { server.stop() }
     let client = try server.client()
     try client.send(
-      "POST /avoid/batch HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n")
+      "POST /avoid/batch HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n"
+    )
     try client.send("[" + String(repeating: ErrorTests.valid + ",", count: 20))
     let response = try client.readResponse()
     #expect(response.status == 401)

@@ -145,10 +145,11 @@ final class TestNotingMiddleware: HTTPMiddleware {
   var answersBeforeBody: Bool { true }
 
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
-    into response: inout HTTPResponse
-  ) -> Bool {
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  )
+    -> HTTPResponse?
+  {
     notes.note("seen", .text(request.path))
-    return false
+    return nil
   }
 }

@@ -98,10 +98,12 @@ final class TestMiddleware: HTTPMiddleware {
   var answersBeforeBody: Bool { true }
 
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
-    into response: inout HTTPResponse
-  ) -> Bool {
-    beforeBody(request, &response)
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  )
+    -> HTTPResponse?
+  {
+    var response = HTTPResponse()
+    return beforeBody(request, &response) ? response : nil
   }
 
   func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {

@@ -57,8 +57,9 @@ package enum AccessKeyFile {
   }
 
   /// The keys `text` lists, the content of the file at `path` (named in errors).
-  package static func parse(_ text: some Collection<UInt8>, path: String) throws(AccessKeyFileError) -> [AccessKey]
-  {
+  package static func parse(
+    _ text: some Collection<UInt8>, path: String
+  ) throws(AccessKeyFileError) -> [AccessKey] {
     var keys: [AccessKey] = []
     var lineNumber = 0
     for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -100,7 +101,8 @@ package enum AccessKeyFile {
   }
 
   private static func isNameCharacter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
       || byte == UInt8(ascii: "-")
   }
 

@@ -19,8 +19,10 @@ final class AccessKeyGate: HTTPMiddleware {
   let refusals: AtomicCounterArray
 
   /// The stage that checks `keys` on `routes`, counting refusals in `refusals`.
-  init(keys: AccessKeys, protecting routes: [RouteID], refusals: AtomicCounterArray = AtomicCounterArray(count: 1))
-  {
+  init(
+    keys: AccessKeys, protecting routes: [RouteID],
+    refusals: AtomicCounterArray = AtomicCounterArray(count: 1)
+  ) {
     self.keys = keys
     var protected = [Bool](repeating: false, count: (routes.map(\.rawValue).max() ?? -1) + 1)
     for route in routes { protected[route.rawValue] = true }
@@ -36,17 +38,19 @@ final class AccessKeyGate: HTTPMiddleware {
   var answersBeforeBody: Bool { true }
 
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
-    into response: inout HTTPResponse
-  ) -> Bool {
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  )
+    -> HTTPResponse?
+  {
     guard let route, route.rawValue < protected.count, protected[route.rawValue], request.method != .options
-    else { return false }
+    else { return nil }
     var sent = false
     var name: String?
     _ = request.header(.authorization) { value in
       guard let value, let credentials = Self.bearerCredentials(value) else { return true }
       sent = true
-      if AccessKeyFile.isToken(credentials) { name = keys.name(of: credentials) }
+      // Every key in force is a token (`AccessKeyFile.isToken`): credentials that are not match none.
+      name = keys.name(of: credentials)
       return true
     }
     if request.hasRepeatedHeader(.authorization) {
@@ -56,22 +60,25 @@ final class AccessKeyGate: HTTPMiddleware {
     }
     if let name {
       notes.note(Self.keyNote, .text(name))
-      return false
+      return nil
     }
     refusals.add(1, at: 0, shard: ThreadIndex.shard)
     notes.note(Self.refusalNote, .text(sent ? "invalid" : "missing"))
+    var response = HTTPResponse()
     HTTPError.unauthorized(keySent: sent).render(into: &response)
-    return true
+    return response
   }
 
   /// The credentials of an `Authorization` value whose scheme is `Bearer` (its name in any case,
   /// RFC 9110 §11.1), after the spaces that follow it; nil for another scheme. Empty credentials
   /// (`Bearer` alone) are a key sent, and not in force.
   static func bearerCredentials(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-    let scheme = "bearer".utf8
-    guard value.count >= scheme.count else { return nil }
-    for (index, letter) in scheme.enumerated() where value[index] | 0x20 != letter { return nil }
-    var start = scheme.count
+    let scheme: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x62, 0x65, 0x61, 0x72, 0x65, 0x72)  // bearer
+    guard value.count >= 6,
+      value[0] | 0x20 == scheme.0, value[1] | 0x20 == scheme.1, value[2] | 0x20 == scheme.2,
+      value[3] | 0x20 == scheme.3, value[4] | 0x20 == scheme.4, value[5] | 0x20 == scheme.5
+    else { return nil }
+    var start = 6
     guard start == value.count || value[start] == 0x20 else { return nil }
     while start < value.count, value[start] == 0x20 { start += 1 }
     return UnsafeBufferPointer(rebasing: value[start...])
@@ -91,7 +98,8 @@ extension HTTPError {
         ? "The access key sent is not one this server accepts; send `Authorization: Bearer KEY` with a key in force."
         : "This route needs an access key: send `Authorization: Bearer KEY`.",
       headers: [
-        HTTPHeader("WWW-Authenticate", keySent ? bearerChallenge + #", error="invalid_token""# : bearerChallenge)
+        HTTPHeader(
+          "WWW-Authenticate", keySent ? bearerChallenge + #", error="invalid_token""# : bearerChallenge)
       ])
   }
 }

@@ -9,40 +9,66 @@ package final class AccessKeys: Sendable {
   /// The file the keys are read from.
   package let path: String
   /// The keys in force. A pthread mutex, which ThreadSanitizer sees; held for a lookup only.
-  private let current: Locked<[AccessKey]>
+  private let current: Locked<KeySet>
 
   /// The keys of the file at `path`; throws naming the file and the line at fault.
   package init(path: String) throws(AccessKeyFileError) {
     self.path = path
-    current = Locked(try AccessKeyFile.read(path))
+    current = Locked(KeySet(try AccessKeyFile.read(path)))
   }
 
   /// Keys given as they are, for tests: `path` is only named.
   package init(_ keys: [AccessKey], path: String = "-") {
     self.path = path
-    current = Locked(keys)
+    current = Locked(KeySet(keys))
   }
 
   /// Reads the file again; its keys are in force from now on. Throws, keeping the keys in force,
   /// when it cannot be read or parsed.
   package func reload() throws(AccessKeyFileError) {
-    let keys = try AccessKeyFile.read(path)
+    let keys = KeySet(try AccessKeyFile.read(path))
     current.withLock { $0 = keys }
   }
 
   /// The names of the keys in force, in the file's order.
-  package var names: [String] { current.withLock { $0.map(\.name) } }
+  package var names: [String] { current.withLock { $0.keys.map(\.name) } }
 
   /// The name of the key that `token` is, or nil when it is none of them.
   ///
-  /// Every key is compared with `token` whole, and in the same steps wherever they differ
-  /// (`AccessKeys.differs`): how long the lookup takes tells nothing of how much of a key a
-  /// guess got right.
+  /// The token's hash picks the keys it can be (a keyed hash, seeded anew by each process: where a
+  /// guess falls tells nothing of how close it came), and each is compared with it whole, in the
+  /// same steps wherever they differ (`differs`): how long the lookup takes tells nothing of how
+  /// much of a key a guess got right.
   package func name(of token: UnsafeBufferPointer<UInt8>) -> String? {
-    current.withLock { keys in
+    let hash = KeySet.hash(token)
+    return current.withLock { set in
+      guard let candidates = set.byHash[hash] else { return nil }
       var found: String?
-      for key in keys where !Self.differs(key.key, token) { found = key.name }
+      for index in candidates where !Self.differs(set.keys[index].key, token) { found = set.keys[index].name }
       return found
+    }
+  }
+
+  /// The keys of one reading of the file, with an index by each key's hash.
+  private final class KeySet: Sendable {
+    let keys: [AccessKey]
+    /// The indices in `keys` of the keys of each hash.
+    let byHash: [Int: [Int]]
+
+    init(_ keys: [AccessKey]) {
+      self.keys = keys
+      var byHash: [Int: [Int]] = [:]
+      for (index, key) in keys.enumerated() {
+        key.key.withUnsafeBufferPointer { byHash[Self.hash($0), default: []].append(index) }
+      }
+      self.byHash = byHash
+    }
+
+    /// The hash of `bytes` (`Hasher`: SipHash, seeded per process).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+      return hasher.finalize()
     }
   }
 

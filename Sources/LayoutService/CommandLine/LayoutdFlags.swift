@@ -75,7 +75,8 @@ extension LayoutdOptions {
       documentation: "an origin browsers may call from; repeat for more"),
     LayoutdFlag(
       "--api-keys", FlagValue<String>.path.optional, at: \.service.apiKeys, environment: ["LAYOUTD_API_KEYS"],
-      help: "a file of access keys, one `NAME KEY` a line: the computing\nroutes and /metrics then need `Authorization: Bearer KEY`;\nSIGHUP or a change to the file reads it again",
+      help:
+        "a file of access keys, one `NAME KEY` a line: the computing\nroutes and /metrics then need `Authorization: Bearer KEY`;\nSIGHUP or a change to the file reads it again",
       documentation: """
         a file of access keys, one `NAME KEY` a line: the computing routes and `GET /metrics` then \
         need `Authorization: Bearer KEY`; read again on SIGHUP or when the file changes \

@@ -13,7 +13,8 @@ package struct CORSPolicy: Equatable, Sendable {
   /// Request headers a preflight allows.
   static let allowHeaders = "Content-Type, Accept, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
   /// Request headers a preflight allows where access keys are required: `Authorization` too.
-  static let allowHeadersWithCredentials = "Content-Type, Accept, Authorization, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
+  static let allowHeadersWithCredentials =
+    "Content-Type, Accept, Authorization, \(HTTPHeader.requestIDName), \(TraceContext.headerName)"
   /// Response headers a page may read besides the CORS-safelisted ones.
   static let exposeHeaders = HTTPHeader.requestIDName.description
   /// Seconds a browser may cache a preflight answer.

@@ -11,14 +11,14 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
   /// Whether `answerBeforeBody` may answer: the chain asks only the stages that say so.
   var answersBeforeBody: Bool { get }
 
-  /// The request's headers are in, its body not read: returns `true` to answer it now, with the
-  /// answer written into `response`, and its body is then never read (the connection closes after
-  /// the answer when one was announced). `route` is the route of its path, nil when none has it;
-  /// `notes` go with the request to the observers, answered now or not.
+  /// The request's headers are in, its body not read: returns the answer to give it now, and its
+  /// body is then never read (the connection closes after the answer when one was announced); nil
+  /// lets it go on. `route` is the route of its path, nil when none has it; `notes` go with the
+  /// request to the observers, answered now or not.
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
-    into response: inout HTTPResponse
-  ) -> Bool
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  )
+    -> HTTPResponse?
 
   /// Answers `request` into `response`: by calling `next` (the rest of the chain, then the route's
   /// handler or the server's problem), changing what it answered, or without calling it.
@@ -31,12 +31,13 @@ extension HTTPMiddleware {
   /// `false`: the stage answers only in `respond`.
   package var answersBeforeBody: Bool { false }
 
-  /// `false`: the request goes on to its body.
+  /// Nil: the request goes on to its body.
   package func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
-    into response: inout HTTPResponse
-  ) -> Bool {
-    false
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  )
+    -> HTTPResponse?
+  {
+    nil
   }
 
   /// `next`'s answer, unchanged.
@@ -73,6 +74,7 @@ extension HTTPObserver {
 ///
 /// The server writes none and reads none: it carries them from the stage or handler that notes
 /// them to the observers.
+@usableFromInline
 package struct RequestNotes: Sendable {
   /// A noted value: a count, or a short text.
   package enum Value: Sendable, Equatable {
@@ -81,13 +83,14 @@ package struct RequestNotes: Sendable {
   }
 
   /// One named value.
+  @usableFromInline
   package struct Note: Sendable {
     package let name: StaticString
     package let value: Value
   }
 
-  private var first: Note?
-  private var second: Note?
+  @usableFromInline var first: Note?
+  @usableFromInline var second: Note?
 
   /// No note.
   package init() {}
@@ -115,9 +118,11 @@ package struct RequestNotes: Sendable {
   }
 
   /// Whether nothing is noted.
+  @inlinable
   package var isEmpty: Bool { first == nil }
 
   /// Calls `body` with each note, in the order noted.
+  @inlinable
   package func forEach(_ body: (Note) -> Void) {
     if let first { body(first) }
     if let second { body(second) }

@@ -91,14 +91,13 @@ extension RequestEngine {
     if state.reply == nil { state.reply = decision.reply }
     if state.closesConnection { return .answerNow }
     if chain.answersBeforeBody {
-      var early = HTTPResponse()
-      guard let stage = chain.answerBeforeBody(headers, route: state.route, notes: &state.notes, into: &early)
-      else { return admitBody(state, headers: headers) }
+      guard let early = chain.answerBeforeBody(headers, route: state.route, notes: &state.notes) else {
+        return admitBody(state, headers: headers)
+      }
       // A body announced is never read: the answer goes now, and the connection closes after it. A
       // request without one is answered as any other, when libmicrohttpd has its end (an answer
       // queued earlier makes it close the connection).
-      state.reply = .stage(stage)
-      state.earlyAnswer = early
+      state.reply = .stage(early.stage, early.answer)
       guard state.contentLength > 0 || state.isChunked else { return .readBody }
       state.closesConnection = true
       return .answerNow
@@ -213,7 +212,7 @@ extension RequestEngine {
     state.answerRoom = 0
     runPipeline(
       state.reply ?? .problem(.internalServerError), for: request, requestID: state.requestID,
-      into: &response, earlyAnswer: &state.earlyAnswer)
+      into: &response)
     let grown = response.heldBodyBytes > 0
     if grown {
       state.heldBytes += response.handOverHeldBodyBytes()
@@ -222,9 +221,7 @@ extension RequestEngine {
         state.heldBytes += response.body.count
       } else {
         response.reset()
-        runPipeline(
-          .problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response,
-          earlyAnswer: &state.earlyAnswer)
+        runPipeline(.problem(.bodyMemorySpent), for: request, requestID: state.requestID, into: &response)
         state.closesConnection = true
       }
     }
@@ -278,7 +275,7 @@ extension RequestEngine {
   /// the body (then only the stages before it wrap it) — and then the request id.
   private func runPipeline(
     _ reply: RouteDecision.Reply, for request: borrowing HTTPRequest, requestID: RequestID?,
-    into response: inout HTTPResponse, earlyAnswer: inout HTTPResponse?
+    into response: inout HTTPResponse
   ) {
     switch reply {
     case .handler(let handler):
@@ -296,8 +293,7 @@ extension RequestEngine {
       chain.respond(to: request, into: &response, before: nil) { _, response in
         problem.render(into: &response)
       }
-    case .stage(let stage):
-      var answer = earlyAnswer.take() ?? HTTPResponse()
+    case .stage(let stage, var answer):
       chain.respond(to: request, into: &response, before: stage) { _, response in
         response.status = answer.status
         response.contentType = answer.contentType

@@ -50,8 +50,6 @@ final class RequestState {
   @exclusivity(unchecked) var headers = KnownHeaders()
   /// What the stages and the handler noted about the request, for the observers.
   @exclusivity(unchecked) var notes = RequestNotes()
-  /// The answer a stage gave before the body (`RouteDecision.Reply.stage`), until it is sent.
-  @exclusivity(unchecked) var earlyAnswer: HTTPResponse?
   /// The request target as libmicrohttpd first read it, query included (`noteTarget`): where
   /// it starts, where its C string ends, and whether it holds no space or control character.
   @exclusivity(unchecked) var rawTarget: UnsafePointer<CChar>?
@@ -88,9 +86,8 @@ final class RequestState {
     requestID = nil
     trace = nil
     headers = KnownHeaders()
-    // Tested first: most requests have neither, and an assignment destroys what it replaces.
+    // Tested first: most requests have none, and an assignment destroys what it replaces.
     if !notes.isEmpty { notes = RequestNotes() }
-    if earlyAnswer != nil { earlyAnswer = nil }
     rawTarget = nil
     rawTargetEnd = nil
     rawTargetIsClean = true

@@ -49,11 +49,7 @@ package final class RoutedService: Sendable {
   /// Tells every observer, in order.
   @inline(__always)
   func requestEnded(_ request: borrowing CompletedRequest) {
-    var link = firstObserver
-    while let current = link {
-      current.observer.requestEnded(request)
-      link = current.next
-    }
+    firstObserver?.requestEnded(request)
   }
 
   /// Hands every observer the gauges of the server that starts serving this service.
@@ -70,6 +66,12 @@ private final class ObserverLink: Sendable {
   init(_ observer: any HTTPObserver, next: ObserverLink?) {
     self.observer = observer
     self.next = next
+  }
+
+  /// Tells this observer, then the rest: each link reached through the one before, none retained.
+  func requestEnded(_ request: borrowing CompletedRequest) {
+    observer.requestEnded(request)
+    next?.requestEnded(request)
   }
 }
 
@@ -91,22 +93,12 @@ package struct MiddlewareChain: Sendable {
     answersBeforeBody = stages.contains { $0.answersBeforeBody }
   }
 
-  /// Asks each stage in order whether it answers `request` before its body; returns the index of
-  /// the first that did, its answer written into `response`, or nil when none did.
+  /// Asks each stage in order whether it answers `request` before its body: the index of the first
+  /// that did and its answer, or nil when none did.
   func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes,
-    into response: inout HTTPResponse
-  ) -> Int? {
-    var link = first
-    while let current = link {
-      if current.stage.answersBeforeBody,
-        current.stage.answerBeforeBody(request, route: route, notes: &notes, into: &response)
-      {
-        return current.index
-      }
-      link = current.next
-    }
-    return nil
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  ) -> (stage: Int, answer: HTTPResponse)? {
+    first?.answerBeforeBody(request, route: route, notes: &notes)
   }
 
   /// Answers `request` through the stages before `end` (all of them when nil), the last of which
@@ -135,6 +127,17 @@ private final class MiddlewareLink: Sendable {
     self.stage = stage
     self.index = index
     self.next = next
+  }
+
+  /// Asks this stage and the rest, in order, whether one answers `request` before its body: the
+  /// index of the first that did and its answer, or nil.
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  ) -> (stage: Int, answer: HTTPResponse)? {
+    if stage.answersBeforeBody, let answer = stage.answerBeforeBody(request, route: route, notes: &notes) {
+      return (index, answer)
+    }
+    return next?.answerBeforeBody(request, route: route, notes: &notes)
   }
 
   /// The stage answers, its `next` the following stage, or `final` after the last one or before

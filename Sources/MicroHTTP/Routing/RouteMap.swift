@@ -173,8 +173,9 @@ struct RouteDecision {
   enum Reply {
     case handler(Router.Handler)
     indirect case problem(HTTPError)
-    /// The chain's stage at this index answered before the body (`HTTPMiddleware.answerBeforeBody`).
-    case stage(Int)
+    /// The chain's stage at this index answered before the body (`HTTPMiddleware.answerBeforeBody`),
+    /// with this answer.
+    indirect case stage(Int, HTTPResponse)
   }
 
   /// The route of the request's path, when there is one (a 405 has one, a 404 none).
