@@ -35,40 +35,69 @@ package final class AccessKeys: Sendable {
 
   /// The name of the key that `token` is, or nil when it is none of them.
   ///
-  /// The token's hash picks the keys it can be (a keyed hash, seeded anew by each process: where a
-  /// guess falls tells nothing of how close it came), and each is compared with it whole, in the
-  /// same steps wherever they differ (`differs`): how long the lookup takes tells nothing of how
-  /// much of a key a guess got right.
+  /// The token's hash picks the keys it can be (a keyed hash, seeded anew by each reading of the
+  /// file: where a guess's hash falls tells nothing of how close it came), and each is compared with
+  /// it whole, in the same steps wherever they differ (`differs`): how long the lookup takes tells
+  /// nothing of how much of a key a guess got right.
   package func name(of token: UnsafeBufferPointer<UInt8>) -> String? {
-    let hash = KeySet.hash(token)
-    return current.withLock { set in
-      guard let candidates = set.byHash[hash] else { return nil }
+    current.withLock { set in
+      let hash = set.hash(token)
       var found: String?
-      for index in candidates where !Self.differs(set.keys[index].key, token) { found = set.keys[index].name }
+      for index in set.hashes.indices where set.hashes[index] == hash {
+        if !Self.differs(set.keys[index].key, token) { found = set.keys[index].name }
+      }
       return found
     }
   }
 
-  /// The keys of one reading of the file, with an index by each key's hash.
+  /// The keys of one reading of the file, each with its hash.
   private final class KeySet: Sendable {
     let keys: [AccessKey]
-    /// The indices in `keys` of the keys of each hash.
-    let byHash: [Int: [Int]]
+    /// `hash(key)` of each key, in `keys`' order.
+    let hashes: [UInt64]
+    /// The hash's seed, drawn when the keys are read: where a guess's hash falls tells nothing.
+    let seed: UInt64
 
     init(_ keys: [AccessKey]) {
       self.keys = keys
-      var byHash: [Int: [Int]] = [:]
-      for (index, key) in keys.enumerated() {
-        key.key.withUnsafeBufferPointer { byHash[Self.hash($0), default: []].append(index) }
-      }
-      self.byHash = byHash
+      var generator = SystemRandomNumberGenerator()
+      let seed = generator.next() | 1
+      self.seed = seed
+      hashes = keys.map { key in key.key.withUnsafeBufferPointer { Self.hash($0, seed: seed) } }
     }
 
-    /// The hash of `bytes` (`Hasher`: SipHash, seeded per process).
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-      var hasher = Hasher()
-      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-      return hasher.finalize()
+    /// `bytes`' hash with this set's seed.
+    func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+      Self.hash(bytes, seed: seed)
+    }
+
+    /// A keyed hash of `bytes`: eight bytes at a time, each word mixed with `seed` by a
+    /// multiplication and a shift (a few instructions a word), then the length.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+      var hash = seed
+      let raw = UnsafeRawBufferPointer(bytes)
+      var index = 0
+      while raw.count &- index >= 8 {
+        hash = Self.mix(hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        index &+= 8
+      }
+      var tail: UInt64 = 0
+      while index < raw.count {
+        tail = tail << 8 | UInt64(raw[index])
+        index &+= 1
+      }
+      return Self.mix(Self.mix(hash ^ tail) ^ UInt64(raw.count))
+    }
+
+    /// A 64-bit mix (the finalizer of MurmurHash3).
+    private static func mix(_ value: UInt64) -> UInt64 {
+      var value = value
+      value ^= value >> 33
+      value = value &* 0xff51_afd7_ed55_8ccd
+      value ^= value >> 33
+      value = value &* 0xc4ce_b9fe_1a85_ec53
+      value ^= value >> 33
+      return value
     }
   }
 

@@ -112,9 +112,12 @@ package struct RequestNotes: Sendable {
     return nil
   }
 
-  /// Whether two names spell the same, compared in place.
+  /// Whether two names spell the same, compared in place: their lengths first, then the literal
+  /// itself (one name is usually one literal), then their bytes.
   private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
-    a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }
+    guard a.utf8CodeUnitCount == b.utf8CodeUnitCount else { return false }
+    if a.hasPointerRepresentation, b.hasPointerRepresentation, a.utf8Start == b.utf8Start { return true }
+    return a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }
   }
 
   /// Whether nothing is noted.
