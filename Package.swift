@@ -41,8 +41,9 @@ let package = Package(
     // request's life and the service it serves), Routing/, Messages/. Knows no keyboards; writes
     // problem documents with LayoutJSON's string escaper.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "LayoutJSON", "Posix"]),
-    // The test harness: a server on 127.0.0.1 answering over a connection (a small blocking
-    // HTTP/1.1 client) and through its engine without one, for both HTTP suites.
+    // The test harness: a service answered through an engine of its own with no server
+    // (`HTTPTestService`), and a server on 127.0.0.1 answering over a connection (a small blocking
+    // HTTP/1.1 client) and through its engine, for both HTTP suites.
     .target(name: "HTTPTesting", dependencies: ["MicroHTTP", "Posix"]),
     // The service: routes, handlers (single and batch), the two request decoders, problem
     // answers, command-line options, drain and operations.

@@ -10,7 +10,7 @@ import MicroHTTP
 /// Everything HTTP about an endpoint is generic over this: the single route and its SVG answer
 /// (`OperationRoutes`), the batch route (contract §9), the CORS preflights and the metrics labels
 /// (one per route the router has). Adding an endpoint is one line in the `RouteTable` that routes
-/// it: `addOperation(MyRequest.self, at: "/my-path")`.
+/// it: `addOperation(MyRequest.self, at: "/my-path", decoder: decoder, batches: batches)`.
 package struct LayoutOperation<Request: DiagramDrawable>: AnyLayoutOperation {
   /// The single route's path, e.g. `/avoid`; the batch route is this followed by `/batch`.
   package let path: String

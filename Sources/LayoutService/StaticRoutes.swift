@@ -30,7 +30,7 @@ extension LayoutAPI {
   }
 
   /// The media type `GET /` is served with: the playground, a self-contained page (embedded at
-  /// build time from `Assets/playground.html`) that calls `/avoid` and `/caret-follow` and draws
+  /// build time from `Assets/playground.html`) that calls every computing endpoint and draws
   /// the answers.
   static let playgroundContentType = "text/html; charset=utf-8"
 

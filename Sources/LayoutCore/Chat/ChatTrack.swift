@@ -3,7 +3,7 @@
 // Every member is a function of the overlap alone, continuous and piecewise linear with slopes in
 // {-1, 0, 1}: the composer's rise grows point for point once the keyboard's top passes the
 // composer's bottom, `newInset` once the composer's top passes the list's bottom (and its safe
-// area), and the offset and the inset follow `newInset`. So the sweep of `Track.swift` runs with
+// area), and the offset and the inset follow `newInset`. So the sweep of `TrackSweep.swift` runs with
 // no target to change, and the overlaps at which a member may bend are where `newInset` reaches
 // each value at which one of §12's comparisons turns. The track jumps only where the overlap does.
 

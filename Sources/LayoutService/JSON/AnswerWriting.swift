@@ -48,8 +48,8 @@ extension JSONWriter: AnswerMembers {
     object(named: name, &value)
   }
 
-  /// Writes `"name":` and `value` as an object, out of line: inlined where an answer names it
-  /// (its objects of numbers are), it made `keyboardHeight`'s answer dearer.
+  /// Writes `"name":` and `value` as an object, out of line: one body for every place an answer of
+  /// that type is written (objects of numbers are written where the answer names them).
   @inline(never)
   mutating func object<Value: AnswerObject>(named name: StaticString, _ value: inout Value) {
     beginObject(named: name)

@@ -18,7 +18,8 @@ package final class AccessLog: HTTPObserver {
     case text
     /// One JSON object per line: `time`, `method`, `path`, `status`, `duration_us`, `bytes_in`,
     /// `bytes_out`, `request_id`, `trace_id` and `span_id` (with a valid `traceparent`), `items`
-    /// (batches only), `key` (the access key's name, with `--api-keys`), `completed`.
+    /// (batches only), `key` (the access key's name, with `--api-keys`), `unauthorized` (`missing`
+    /// or `invalid`, a request the access keys refused), `completed`.
     case json
   }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// with relaxed atomic additions only: no lock, no allocation. Every counter is sharded by thread
 /// (`ThreadIndex`) and summed when `/metrics` is scraped, so worker threads do not bounce cache
 /// lines between cores. The server's gauges (requests in flight, connections, the body budget)
-/// are read from what the server hands its middleware when it starts (`serverStarted(_:)`), the
+/// are read from what the server hands its observers when it starts (`serverStarted(_:)`), the
 /// dropped log lines from `log`.
 package final class ServiceMetrics: HTTPObserver {
   /// The path of the metrics route.

@@ -2,8 +2,9 @@
 /// client of the server is.
 extension RequestEngine {
   /// Answers `request` through the stages a connection's request passes: its route and body
-  /// limit, the body budget (503), the handler or problem, the request id, the middleware's
-  /// `prepare`, `HEAD` (headers kept, body dropped), and the middleware told that it ended.
+  /// limit, the stages that answer before the body, the body budget (503), the chain of middleware
+  /// around the handler or problem, the request id, `HEAD` (headers kept, body dropped), and the
+  /// observers told that it ended.
   ///
   /// The answer is the server's, bytes and headers, `Connection: close` included when the
   /// request's framing or body closes the connection after it. What only a connection adds is

@@ -232,7 +232,7 @@ extension RequestEngine {
     return grown
   }
 
-  /// The request ended (answered, aborted or timed out): tells the middleware, clears the state
+  /// The request ended (answered, aborted or timed out): tells the observers, clears the state
   /// for the connection's next request, and gives back what it held of the body budget.
   @inline(__always)
   func end(_ state: RequestState, completed: Bool) {

@@ -9,7 +9,8 @@ extension HTTPServer {
     package var host: String
     /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
     package var port: Int
-    /// Worker threads (epoll(7) event loops); 0, the default, for one per online core (the
+    /// Worker threads (epoll(7) event loops); 0, the default, for one per core the process may run
+    /// on: its CPU affinity, or fewer under a cgroup CPU quota (`CurrentProcess.usableCores`; the
     /// server's `configuration` has the number chosen).
     package var threads: Int
     /// The largest request body accepted, in bytes. A larger `Content-Length` is answered 413

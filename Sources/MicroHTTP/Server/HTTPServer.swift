@@ -25,7 +25,7 @@ package final class HTTPServer: Sendable {
   private let daemon: Locked<Daemon>
 
   /// Starts listening on `configuration.host`:`configuration.port`, serving `service`, and hands
-  /// the service's middleware the server's `gauges` (`HTTPMiddleware.serverStarted(_:)`).
+  /// the service's observers the server's `gauges` (`HTTPObserver.serverStarted(_:)`).
   package init(configuration: Configuration, service: RoutedService) throws(HTTPServerError) {
     var configuration = configuration
     if configuration.threads <= 0 { configuration.threads = CurrentProcess.coreCount }

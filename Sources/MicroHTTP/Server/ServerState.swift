@@ -38,7 +38,7 @@ final class ServerState: Sendable {
 
 /// A running server's counters: requests and connections in flight and refused, body bytes read,
 /// and the body budget. Written by the server alone; read by tests and by what reports them
-/// (`HTTPMiddleware.serverStarted(_:)` hands them to the service's middleware).
+/// (`HTTPObserver.serverStarted(_:)` hands them to the service's observers).
 package final class ServerGauges: Sendable {
   /// Requests begun and not yet ended on a connection: counted from their headers
   /// (`serveRequest`) to their end (`endRequest`).
