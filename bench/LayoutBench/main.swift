@@ -62,6 +62,17 @@ let sheetBody = Array(
   #"{"container":{"x":0,"y":0,"width":390,"height":844},"safeArea":{"top":47,"left":0,"bottom":34,"right":0},"detents":[300,600],"keyboardHeight":336,"header":56,"field":{"x":16,"y":400,"width":358,"height":44},"contentOffset":{"x":0,"y":0},"contentSize":{"width":390,"height":900}}"#
     .utf8)
 
+/// An app in Split View's right half (contract §15, `examples/window.json`'s request): the container
+/// in the window's coordinates, the keyboard and `window` in the screen's. 287 bytes.
+let windowBody = Array(
+  #"{"window":{"x":602,"y":0,"width":592,"height":834},"screen":{"x":0,"y":0,"width":1194,"height":834},"container":{"x":0,"y":0,"width":592,"height":834},"safeArea":{"top":24,"bottom":20},"keyboard":{"x":0,"y":436,"width":1194,"height":398},"field":{"x":20,"y":600,"width":552,"height":44}}"#
+    .utf8)
+/// Slide Over with the keyboard's rectangle one strip short of the screen's bottom: the answer
+/// carries a warning (contract §15.3). 255 bytes.
+let windowWarningBody = Array(
+  #"{"window":{"x":506,"y":24,"width":320,"height":1150},"screen":{"x":0,"y":0,"width":834,"height":1194},"container":{"x":0,"y":0,"width":320,"height":1150},"keyboard":{"x":0,"y":854,"width":834,"height":320},"field":{"x":16,"y":900,"width":288,"height":44}}"#
+    .utf8)
+
 /// A body with `"track": true` (contract §11) added as its last member.
 func tracked(_ body: [UInt8]) -> [UInt8] {
   Array(body.dropLast()) + Array(#","track":true}"#.utf8)
@@ -138,6 +149,9 @@ sink &+= benchmark(
   "/avoid viewport overlays-content", endpoint: AvoidRequest.self, body: avoidOverlaysContentBody,
   into: &table)
 sink &+= benchmark("/sheet", endpoint: SheetRequest.self, body: sheetBody, into: &table)
+sink &+= benchmark("/avoid window", endpoint: AvoidRequest.self, body: windowBody, into: &table)
+sink &+= benchmark(
+  "/avoid window + warning", endpoint: AvoidRequest.self, body: windowWarningBody, into: &table)
 
 for (name, body) in [
   ("/avoid track", avoidBody), ("/avoid scroll track", scrollBody), ("/avoid resize track", resizeBody),
