@@ -51,12 +51,20 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   // @unchecked: `value` is only reached inside `withLock`, between `lock()` and `unlock()`; as
   // with `Mutex`, the value goes in and results come out `sending`, so no reference to a
   // non-Sendable value is shared with another thread through it.
-  private var value: Value
+  /// The value, allocated once: reached through a pointer, it needs no exclusivity check at run
+  /// time, which the lock already gives.
+  private let value: UnsafeMutablePointer<Value>
   private let lock = Lock()
 
   /// Guards `value`.
   package init(_ value: consuming sending Value) {
-    self.value = value
+    self.value = .allocate(capacity: 1)
+    self.value.initialize(to: value)
+  }
+
+  deinit {
+    value.deinitialize(count: 1)
+    value.deallocate()
   }
 
   /// Runs `body` with the value while holding the lock.
@@ -66,7 +74,7 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   ) throws(Failure) -> sending Result {
     lock.lock()
     defer { lock.unlock() }
-    return try body(&value)
+    return try body(&value.pointee)
   }
 }
 

@@ -97,41 +97,48 @@ struct AccessKeyFileTests {
   }
 
   /// A token whose every byte read is counted.
-  struct CountingBytes: RandomAccessCollection {
+  /// Bytes that note every offset `differs` reads, a word or a byte.
+  struct CountingBytes: ComparedBytes {
     let bytes: [UInt8]
-    let reads: Locked<[Int]>
-    var startIndex: Int { 0 }
-    var endIndex: Int { bytes.count }
-    subscript(position: Int) -> UInt8 {
-      reads.withLock { $0.append(position) }
-      return bytes[position]
+    let reads: Locked<[String]>
+    var count: Int { bytes.count }
+    func word(at offset: Int) -> UInt64 {
+      reads.withLock { $0.append("word \(offset)") }
+      return bytes.withUnsafeBufferPointer { $0.word(at: offset) }
+    }
+    func byte(at offset: Int) -> UInt8 {
+      reads.withLock { $0.append("byte \(offset)") }
+      return bytes[offset]
     }
   }
 
   @Test func aKeyIsComparedInTheSameStepsWhereverAGuessDiffers() {
     let key = Array(AccessKeyFixtures.ciKey.utf8)
-    func reads(_ token: [UInt8]) -> (differs: Bool, reads: [Int]) {
+    func reads(_ token: [UInt8]) -> (differs: Bool, reads: [String]) {
       let counting = CountingBytes(bytes: token, reads: Locked([]))
-      let differs = AccessKeys.differs(key, counting)
+      let differs = key.withUnsafeBufferPointer { AccessKeys.differs($0, counting) }
       return (differs, counting.reads.withLock { $0 })
     }
-    var wrongFirst = key
-    wrongFirst[0] ^= 1
-    var wrongLast = key
-    wrongLast[key.count - 1] ^= 1
     let right = reads(key)
     #expect(!right.differs)
-    for wrong in [wrongFirst, wrongLast] {
-      let guessed = reads(wrong)
-      #expect(guessed.differs)
-      // Every byte of the key is compared, whatever the first difference: the same reads.
-      #expect(guessed.reads == right.reads)
+    // Every byte of the key is read: whole words, then the bytes past the last.
+    let words = key.count / 8
+    #expect(
+      right.reads == (0..<words).map { "word \($0 * 8)" } + (words * 8..<key.count).map { "byte \($0)" })
+    for place in [0, 7, 8, key.count / 2, key.count - 1] {
+      for flip: UInt8 in [1, 0x80] {
+        var wrong = key
+        wrong[place] ^= flip
+        let guessed = reads(wrong)
+        #expect(guessed.differs, "a guess wrong at \(place) only")
+        // The same reads, whatever the first difference.
+        #expect(guessed.reads == right.reads)
+      }
     }
-    #expect(right.reads == Array(0..<key.count))
-    // A shorter or longer guess is compared as long as the key, and differs.
-    #expect(reads(Array(key.dropLast())).differs && reads(Array(key.dropLast())).reads.count == key.count)
-    #expect(reads(key + [UInt8(ascii: "x")]).differs)
-    #expect(reads([]).differs && reads([]).reads.isEmpty)
+    // A guess of another length differs without a read: lengths are no secret.
+    #expect(reads(Array(key.dropLast())) == (true, []))
+    #expect(reads(key + [UInt8(ascii: "x")]) == (true, []))
+    #expect(reads([]) == (true, []))
   }
 }
 

@@ -85,19 +85,22 @@ public struct AvoidAnswer: AnswerObject, Hashable, Sendable {
   public var layout: Layout
   /// Whether the field (with its margin) is fully visible after the layout.
   public var fits: Bool
+  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
+  // initializer then sets each member once, and an answer is built where it is returned instead of
+  // being copied there.
   /// The echoed animation; nil when the request had none.
-  public var animation: AnimationAnswer?
+  public var animation: Optional<AnimationAnswer>
   /// Per `alsoReveal` rect, whether it was kept in view with the field (contract §4.5); nil when the
   /// request had no `alsoReveal`.
-  public var alsoRevealed: AlsoRevealed?
+  public var alsoRevealed: Optional<AlsoRevealed>
   /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
   /// the request asked for it.
-  public var track: KeyboardTrack?
+  public var track: Optional<KeyboardTrack>
   /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
   /// `viewport`.
-  public var viewport: ViewportAnswer?
+  public var viewport: Optional<ViewportAnswer>
   /// The misreports a windowed request's numbers look like (contract §15); nil when none matched.
-  public var warnings: WindowWarnings?
+  public var warnings: Optional<WindowWarnings>
 
   /// An answer; `animation` and `alsoRevealed` only when the request had them.
   public init(
@@ -109,6 +112,9 @@ public struct AvoidAnswer: AnswerObject, Hashable, Sendable {
     self.fits = fits
     self.animation = animation
     self.alsoRevealed = alsoRevealed
+    track = nil
+    viewport = nil
+    warnings = nil
   }
 
   /// A translate answer with a hidden keyboard and nothing moved: what a reader fills in.

@@ -61,14 +61,17 @@ public struct CaretFollowAnswer: AnswerObject, Hashable, Sendable {
   public var changed: Bool
   /// Whether the caret (with its margin) lies inside the visible part after the scroll.
   public var caretVisible: Bool
+  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
+  // initializer then sets each member once, and an answer is built where it is returned instead of
+  // being copied there.
   /// The layout at every keyboard height along the keyboard's way in (contract §11), with
   /// `scroll`'s members; nil unless the request asked for it.
-  public var track: KeyboardTrack?
+  public var track: Optional<KeyboardTrack>
   /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
   /// `viewport`.
-  public var viewport: ViewportAnswer?
+  public var viewport: Optional<ViewportAnswer>
   /// The misreports a windowed request's numbers look like (contract §15); nil when none matched.
-  public var warnings: WindowWarnings?
+  public var warnings: Optional<WindowWarnings>
 
   /// An answer without a track, viewport or warnings.
   public init(
@@ -81,6 +84,9 @@ public struct CaretFollowAnswer: AnswerObject, Hashable, Sendable {
     self.scrollIndicatorInsets = scrollIndicatorInsets
     self.changed = changed
     self.caretVisible = caretVisible
+    track = nil
+    viewport = nil
+    warnings = nil
   }
 
   /// An answer with every member at its zero: what a reader fills in.

@@ -106,16 +106,19 @@ public struct ChatAnswer: AnswerObject, Hashable, Sendable {
   public var scrollIndicatorInsets: Insets
   /// Whether the list was at its newest end, within `endThreshold`, before the move.
   public var atEnd: Bool
+  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
+  // initializer then sets each member once, and an answer is built where it is returned instead of
+  // being copied there.
   /// The echoed animation; nil when the request had none.
-  public var animation: AnimationAnswer?
+  public var animation: Optional<AnimationAnswer>
   /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
   /// the request asked for it.
-  public var track: KeyboardTrack?
+  public var track: Optional<KeyboardTrack>
   /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
   /// `viewport`.
-  public var viewport: ViewportAnswer?
+  public var viewport: Optional<ViewportAnswer>
   /// The misreports a windowed request's numbers look like (contract §15); nil when none matched.
-  public var warnings: WindowWarnings?
+  public var warnings: Optional<WindowWarnings>
 
   /// An answer; `animation` only when the request had one.
   public init(
@@ -130,6 +133,9 @@ public struct ChatAnswer: AnswerObject, Hashable, Sendable {
     self.scrollIndicatorInsets = scrollIndicatorInsets
     self.atEnd = atEnd
     self.animation = animation
+    track = nil
+    viewport = nil
+    warnings = nil
   }
 
   /// An answer with every member at its zero: what a reader fills in.

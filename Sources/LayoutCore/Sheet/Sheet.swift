@@ -171,20 +171,23 @@ public struct SheetAnswer: AnswerObject, Hashable, Sendable {
   public var bottomInset: Double
   /// Whether the ceiling cut the sheet below the height it wanted.
   public var shrunk: Bool
+  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
+  // initializer then sets each member once, and an answer is built where it is returned instead of
+  // being copied there.
   /// The scroll view's new content offset; nil without `field`.
-  public var contentOffset: Point?
+  public var contentOffset: Optional<Point>
   /// Whether the field (with its margin) lies in view after the scroll; nil without `field`.
-  public var fits: Bool?
+  public var fits: Optional<Bool>
   /// The echoed animation; nil when the request had none.
-  public var animation: AnimationAnswer?
+  public var animation: Optional<AnimationAnswer>
   /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless
   /// the request asked for it.
-  public var track: KeyboardTrack?
+  public var track: Optional<KeyboardTrack>
   /// Where a web page's visible band and fixed bars are (contract §13); nil unless the request sent
   /// `viewport`.
-  public var viewport: ViewportAnswer?
+  public var viewport: Optional<ViewportAnswer>
   /// The misreports a windowed request's numbers look like (contract §15); nil when none matched.
-  public var warnings: WindowWarnings?
+  public var warnings: Optional<WindowWarnings>
 
   /// An answer; `contentOffset` and `fits` only with a field, `animation` only when the request
   /// had one.
@@ -199,6 +202,9 @@ public struct SheetAnswer: AnswerObject, Hashable, Sendable {
     self.contentOffset = contentOffset
     self.fits = fits
     self.animation = animation
+    track = nil
+    viewport = nil
+    warnings = nil
   }
 
   /// An answer with every member at its zero: what a reader fills in.

@@ -36,14 +36,15 @@ final class AccessKeyGate: HTTPMiddleware {
   static let refusalNote: StaticString = "unauthorized"
 
   var answersBeforeBody: Bool { true }
+  /// `false`: a request let through is answered as without the gate.
+  var respondsAroundNext: Bool { false }
 
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
   )
     -> HTTPResponse?
   {
-    guard let route, route.rawValue < protected.count, protected[route.rawValue], request.method != .options
-    else { return nil }
+    guard let route, route.rawValue < protected.count, protected[route.rawValue] else { return nil }
     var sent = false
     var name: String?
     _ = request.header(.authorization) { value in
@@ -62,6 +63,8 @@ final class AccessKeyGate: HTTPMiddleware {
       notes.note(Self.keyNote, .text(name))
       return nil
     }
+    // A preflight carries no credentials (Fetch §4.8): CORS answers it.
+    if request.method == .options { return nil }
     refusals.add(1, at: 0, shard: ThreadIndex.shard)
     notes.note(Self.refusalNote, .text(sent ? "invalid" : "missing"))
     var response = HTTPResponse()

@@ -44,7 +44,8 @@ package final class AccessKeys: Sendable {
       let hash = set.hash(token)
       var found: String?
       for index in set.hashes.indices where set.hashes[index] == hash {
-        if !Self.differs(set.keys[index].key, token) { found = set.keys[index].name }
+        let differs = set.keys[index].key.withUnsafeBufferPointer { Self.differs($0, token) }
+        if !differs { found = set.keys[index].name }
       }
       return found
     }
@@ -101,20 +102,43 @@ package final class AccessKeys: Sendable {
     }
   }
 
-  /// Whether `key` and `token` differ, found in time that depends on their lengths alone: every
-  /// byte of `key` is read and compared with the token's byte at the same place (or its last, past
-  /// its end), and the differences are OR-ed together, with no early exit.
-  package static func differs<Token: RandomAccessCollection<UInt8>>(_ key: [UInt8], _ token: Token) -> Bool
-  where Token.Index == Int {
-    var difference: UInt8 = key.count == token.count ? 0 : 1
-    let last = token.startIndex + max(token.count - 1, 0)
-    let empty = token.isEmpty
-    key.withUnsafeBufferPointer { key in
-      for index in 0..<key.count {
-        let other = empty ? 0 : token[min(token.startIndex + index, last)]
-        difference |= key[index] ^ other
-      }
+  /// Whether `key` and `token` differ, found in time that depends on their lengths alone: of the
+  /// same length, every byte of both is read, eight at a time, and the differences are OR-ed
+  /// together, with no early exit. (Of different lengths they differ at once: a key's length is no
+  /// secret, every key is at least `AccessKeyFile.minimumKeyLength` long.)
+  package static func differs(_ key: some ComparedBytes, _ token: some ComparedBytes) -> Bool {
+    guard key.count == token.count else { return true }
+    var difference: UInt64 = 0
+    var offset = 0
+    while key.count &- offset >= 8 {
+      difference |= key.word(at: offset) ^ token.word(at: offset)
+      offset &+= 8
+    }
+    while offset < key.count {
+      difference |= UInt64(key.byte(at: offset) ^ token.byte(at: offset))
+      offset &+= 1
     }
     return difference != 0
   }
+}
+
+/// Bytes as `AccessKeys.differs` reads them: eight at a time, then one at a time.
+package protocol ComparedBytes {
+  /// How many bytes there are.
+  var count: Int { get }
+  /// The eight bytes from `offset`, which is at most `count - 8`.
+  func word(at offset: Int) -> UInt64
+  /// The byte at `offset`.
+  func byte(at offset: Int) -> UInt8
+}
+
+extension UnsafeBufferPointer<UInt8>: ComparedBytes {
+  /// The eight bytes from `offset`, loaded from wherever they lie.
+  @inline(__always)
+  package func word(at offset: Int) -> UInt64 {
+    UnsafeRawBufferPointer(self).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+  }
+
+  @inline(__always)
+  package func byte(at offset: Int) -> UInt8 { self[offset] }
 }

@@ -73,7 +73,7 @@ package final class ServiceMetrics: HTTPObserver {
     }
     latency.add(1, at: route * slots + bucket, shard: shard)
     latency.add(request.durationNanoseconds, at: route * slots + slots - 1, shard: shard)
-    if !request.notes.isEmpty, case .count(let count) = request.notes.value(LayoutAPI.batchItemsNote) {
+    if !request.notes.isEmpty, let count = request.notes.count(LayoutAPI.batchItemsNote) {
       items.add(UInt64(max(0, count)), at: route, shard: shard)
     }
     bytes.add(UInt64(max(0, request.bytesIn)), at: 0, shard: shard)

@@ -11,6 +11,10 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
   /// Whether `answerBeforeBody` may answer: the chain asks only the stages that say so.
   var answersBeforeBody: Bool { get }
 
+  /// Whether `respond` does more than call `next`: the chain passes answers only through the
+  /// stages that say so.
+  var respondsAroundNext: Bool { get }
+
   /// The request's headers are in, its body not read: returns the answer to give it now, and its
   /// body is then never read (the connection closes after the answer when one was announced); nil
   /// lets it go on. `route` is the route of its path, nil when none has it; `notes` go with the
@@ -30,6 +34,9 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
 extension HTTPMiddleware {
   /// `false`: the stage answers only in `respond`.
   package var answersBeforeBody: Bool { false }
+
+  /// `true`: the stage has a `respond` of its own.
+  package var respondsAroundNext: Bool { true }
 
   /// Nil: the request goes on to its body.
   package func answerBeforeBody(
@@ -87,6 +94,12 @@ package struct RequestNotes: Sendable {
   package struct Note: Sendable {
     package let name: StaticString
     package let value: Value
+
+    /// The count this note holds when it is `name`'s, else nil.
+    func countNoted(as name: StaticString) -> Int? {
+      guard RequestNotes.same(self.name, name), case .count(let count) = value else { return nil }
+      return count
+    }
   }
 
   @usableFromInline var first: Note?
@@ -103,6 +116,13 @@ package struct RequestNotes: Sendable {
     } else if second == nil || second.map({ Self.same($0.name, name) }) == true {
       second = note
     }
+  }
+
+  /// The count noted as `name`, or nil when none was (or a text was): read without copying a
+  /// text noted beside it.
+  package func count(_ name: StaticString) -> Int? {
+    if let first = first?.countNoted(as: name) { return first }
+    return second?.countNoted(as: name)
   }
 
   /// The value noted as `name`, or nil.

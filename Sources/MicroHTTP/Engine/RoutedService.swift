@@ -75,40 +75,55 @@ private final class ObserverLink: Sendable {
   }
 }
 
-/// The middleware as a chain, first to last, which each request walks: each stage is held in a
-/// `let` of its link, which the walk reads without retaining it.
+/// The middleware as two chains, first to last, which each request walks: the stages that answer
+/// before the body, and those that respond around `next`. Each stage is held in a `let` of its
+/// link, which the walk reads without retaining it.
 package struct MiddlewareChain: Sendable {
-  /// The first link; nil without middleware.
-  private let first: MiddlewareLink?
-  /// Whether any stage may answer before the body: without one, the chain is not walked then.
-  let answersBeforeBody: Bool
+  /// The first stage that may answer before the body; nil when none may.
+  private let firstBeforeBody: MiddlewareLink?
+  /// The first stage that responds around `next`; nil when none does.
+  private let firstAround: MiddlewareLink?
 
-  /// The chain of `stages`, in order.
+  /// The chains of `stages`, in order.
   init(_ stages: [any HTTPMiddleware]) {
-    var next: MiddlewareLink?
-    for (index, stage) in stages.enumerated().reversed() {
-      next = MiddlewareLink(stage, index: index, next: next)
+    func link(_ kept: (any HTTPMiddleware) -> Bool) -> MiddlewareLink? {
+      var next: MiddlewareLink?
+      for (index, stage) in stages.enumerated().reversed() where kept(stage) {
+        next = MiddlewareLink(stage, index: index, next: next)
+      }
+      return next
     }
-    first = next
-    answersBeforeBody = stages.contains { $0.answersBeforeBody }
+    firstBeforeBody = link { $0.answersBeforeBody }
+    firstAround = link { $0.respondsAroundNext }
   }
 
-  /// Asks each stage in order whether it answers `request` before its body: the index of the first
-  /// that did and its answer, or nil when none did.
+  /// Whether any stage may answer before the body: without one, the chain is not walked then.
+  var answersBeforeBody: Bool { firstBeforeBody != nil }
+
+  /// Asks each stage that may, in order, whether it answers `request` before its body: the index
+  /// of the first that did and its answer, or nil when none did.
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
   ) -> (stage: Int, answer: HTTPResponse)? {
-    first?.answerBeforeBody(request, route: route, notes: &notes)
+    var link = firstBeforeBody
+    while let current = link {
+      if let answer = current.stage.answerBeforeBody(request, route: route, notes: &notes) {
+        return (current.index, answer)
+      }
+      link = current.next
+    }
+    return nil
   }
 
-  /// Answers `request` through the stages before `end` (all of them when nil), the last of which
-  /// calls `final`: the route's handler or problem, or the answer stage `end` gave before the body.
+  /// Answers `request` through the stages before `end` (all of them when nil) that respond around
+  /// `next`, the last of which calls `final`: the route's handler or problem, or the answer stage
+  /// `end` gave before the body.
   @inline(__always)
   func respond(
     to request: borrowing HTTPRequest, into response: inout HTTPResponse, before end: Int?,
     final: HTTPResponder
   ) {
-    guard let first, first.index != end else {
+    guard let first = firstAround, first.comes(before: end) else {
       final(request, &response)
       return
     }
@@ -119,7 +134,7 @@ package struct MiddlewareChain: Sendable {
 /// One stage of a `MiddlewareChain` and the rest after it.
 private final class MiddlewareLink: Sendable {
   let stage: any HTTPMiddleware
-  /// The stage's place in the chain, 0 for the first.
+  /// The stage's place among all the stages, 0 for the first.
   let index: Int
   let next: MiddlewareLink?
 
@@ -129,25 +144,18 @@ private final class MiddlewareLink: Sendable {
     self.next = next
   }
 
-  /// Asks this stage and the rest, in order, whether one answers `request` before its body: the
-  /// index of the first that did and its answer, or nil.
-  func answerBeforeBody(
-    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  ) -> (stage: Int, answer: HTTPResponse)? {
-    if stage.answersBeforeBody, let answer = stage.answerBeforeBody(request, route: route, notes: &notes) {
-      return (index, answer)
-    }
-    return next?.answerBeforeBody(request, route: route, notes: &notes)
+  /// Whether the stage comes before stage `end` (before none: always).
+  @inline(__always)
+  func comes(before end: Int?) -> Bool {
+    end.map { index < $0 } ?? true
   }
 
-  /// The stage answers, its `next` the following stage, or `final` after the last one or before
-  /// stage `end`.
   func respond(
     to request: borrowing HTTPRequest, into response: inout HTTPResponse, before end: Int?,
     final: HTTPResponder
   ) {
     stage.respond(to: request, into: &response) { request, response in
-      if let next, next.index != end {
+      if let next, next.comes(before: end) {
         next.respond(to: request, into: &response, before: end, final: final)
       } else {
         final(request, &response)
