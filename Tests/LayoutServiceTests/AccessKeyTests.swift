@@ -330,6 +330,19 @@ struct AccessKeyBeforeBodyTests {
     #expect(server.gauges.heldBodyBytes == 0)
   }
 
+  @Test func aRequestWithoutHostIsA400BeforeAnyKeyIsAskedFor() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let client = try server.client()
+    try client.send(
+      "POST /avoid HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(ErrorTests.valid.utf8.count)\r\n\r\n"
+        + ErrorTests.valid)
+    let response = try client.readResponse()
+    // RFC 9112 §3.2: a request without `Host` is refused whoever sends it.
+    #expect(response.status == 400)
+    #expect(response.headers["WWW-Authenticate"] == nil)
+  }
+
   @Test func aClientWaitingFor100ContinueGetsThe401() throws {
     let server = try Self.server()
     defer { server.stop() }

@@ -87,10 +87,12 @@ extension RequestEngine {
       }
     state.route = decision.route
     state.maxBodyBytes = decision.maxBodyBytes ?? maxBodyBytes
-    // A problem found in the headers (framing, `Host`) stands; else the route decides.
-    if state.reply == nil { state.reply = decision.reply }
+    // A problem found in the headers (framing, `Host`) stands, before any stage; else the route
+    // decides.
+    let headersAreFaulty = state.reply != nil
+    if !headersAreFaulty { state.reply = decision.reply }
     if state.closesConnection { return .answerNow }
-    if chain.answersBeforeBody {
+    if chain.answersBeforeBody, !headersAreFaulty {
       guard let early = chain.answerBeforeBody(headers, route: state.route, notes: &state.notes) else {
         return admitBody(state, headers: headers)
       }
