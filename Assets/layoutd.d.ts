@@ -23,6 +23,12 @@
 export interface RequestOptions {
   /** Where layoutd answers, e.g. "https://layoutd.example.com". Default: this page's origin. */
   baseURL?: string;
+  /**
+   * An access key, for a layoutd started with `--api-keys`: sent as `Authorization: Bearer KEY`.
+   * Without one in force such a layoutd refuses the call: it rejects with a `LayoutdError` of status
+   * 401 and type "urn:layoutd:problem:unauthorized". A layoutd without keys ignores it.
+   */
+  apiKey?: string;
   /** Aborts the request. */
   signal?: AbortSignal | null;
   /** A fetch function to use instead of the global one. */
@@ -256,13 +262,16 @@ export declare class LayoutdError extends Error {
   name: "LayoutdError";
   /** The HTTP status. */
   status: number;
-  /** The problem type: the rule a 422 broke, else "about:blank". */
-  type: ProblemType | "about:blank";
+  /**
+   * The problem type: the rule a 422 broke, "urn:layoutd:problem:unauthorized" for a 401 (no access
+   * key in force, `--api-keys`), else "about:blank".
+   */
+  type: ProblemType | UnauthorizedProblem["type"] | "about:blank";
   title: string;
   /** The JSON Pointer of the offending member, e.g. "/keyboard/height"; undefined if none. */
   pointer: string | undefined;
   /** The whole problem object (for a body that was not JSON: its `title` and `detail` only). */
-  problem: ValidationProblem | Problem | { title: string; detail: string };
+  problem: ValidationProblem | UnauthorizedProblem | Problem | { title: string; detail: string };
 }
 
 // ---- BEGIN TYPES GENERATED FROM openapi.yaml (scripts/clients/openapi_to_dts.py); do not edit below ----
@@ -1546,7 +1555,9 @@ export interface OpenAPIDocument {
 export interface Problem {
   /**
    * `about:blank`: every problem that is not a 422 is told by its status and `title`
-   * (a draining instance's `/readyz` answers 503 with the title `Draining`).
+   * (a draining instance's `/readyz` answers 503 with the title `Draining`), except the
+   * `401` of a server with access keys, `urn:layoutd:problem:unauthorized`
+   * (`UnauthorizedProblem`).
    */
   type: string;
   /** A short summary of the problem type. */
@@ -1573,6 +1584,20 @@ export interface ItemTooLargeProblem {
   detail: string;
   /** The item's index as a JSON Pointer (`/3`). */
   pointer: string;
+}
+
+/**
+ * The `401` of a layoutd started with `--api-keys`: the request carries no
+ * `Authorization: Bearer KEY`, or a key that is not in force (see `WWW-Authenticate`).
+ */
+export interface UnauthorizedProblem {
+  type: "urn:layoutd:problem:unauthorized";
+  /** `Unauthorized`. */
+  title: string;
+  /** The HTTP status code, 401. */
+  status: number;
+  /** Whether a key was missing or not in force, and what to send; never the key. */
+  detail: string;
 }
 
 /**

@@ -8,7 +8,9 @@
 //
 // `avoid`, `caretFollow`, `chat` and `sheet` POST a request (contract §4, §5, §12, §14) and resolve
 // to the answer; a problem answer (RFC 9457) is raised as a LayoutdError carrying its `status`,
-// `type` and `pointer`.
+// `type` and `pointer`. For a layoutd started with `--api-keys`, pass `{apiKey}` in their options:
+// it is sent as `Authorization: Bearer KEY`, and a call without a key in force rejects with a
+// LayoutdError of status 401 (type "urn:layoutd:problem:unauthorized").
 // `animateAnswer` moves an element the way the answer says, with the answer's `easing` over its
 // `motionDuration` (contract §6), through the Web Animations API, and returns the Animation.
 // An answer to a request with `track: true` holds the layout at every keyboard height (contract
@@ -45,9 +47,11 @@ export class LayoutdError extends Error {
 
 async function post(path, body, options = {}) {
   const base = (options.baseURL ?? "").replace(/\/$/, "");
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
   const response = await (options.fetch ?? fetch)(base + path, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers,
     body: typeof body === "string" ? body : JSON.stringify(body),
     signal: options.signal,
   });
@@ -63,8 +67,10 @@ async function post(path, body, options = {}) {
 }
 
 /**
- * POST /avoid. `options`: `baseURL` (default: this page's origin), `signal` (an AbortSignal),
- * `fetch` (a fetch function to use instead of the global one).
+ * POST /avoid. `options`: `baseURL` (default: this page's origin), `apiKey` (an access key of a
+ * layoutd started with `--api-keys`, sent as `Authorization: Bearer KEY`; a call refused for want of
+ * one rejects with a LayoutdError of status 401), `signal` (an AbortSignal), `fetch` (a fetch
+ * function to use instead of the global one).
  */
 export function avoid(body, options) {
   return post("/avoid", body, options);
@@ -478,7 +484,7 @@ export function placeFixedBars(viewport, bars = {}) {
  * cancels the frame it waits for, drops the answers still to come). `options`: `endpoint`
  * (default "/avoid"; "/caret-follow", "/chat", "/sheet"), `baseURL` and `fetch` as for `avoid`,
  * `signal` (aborts the requests and stops), `threshold` as for `readViewport`, `onError(error)`
- * (default: `reportError`).
+ * (default: `reportError`), `apiKey` as for `avoid` (every request sends it).
  */
 export function followViewport(request, onAnswer, options = {}) {
   const endpoint = options.endpoint ?? "/avoid";

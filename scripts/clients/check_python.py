@@ -27,6 +27,14 @@ Run by scripts/checks/80-clients, which generates the clients first:
 - Every case's request and the service's answer to it, and every example in openapi.yaml, are
   validated with the Pydantic models datamodel-code-generator generated.
 - The cases are written to --cases-out for the TypeScript driver.
+
+With access keys (a layoutd started with `--api-keys`, its key in the environment variable
+LAYOUTD_API_KEY): every call above is made with the key, the typed calls through
+`AuthenticatedClient(token=KEY)` and the raw ones with `Authorization: Bearer KEY`; then every
+operation openapi.yaml secures with `bearerAuth` is called through its typed call with a plain
+`Client` (no key) and with an `AuthenticatedClient` holding a key that is not in force, and each
+must come back as a typed `UnauthorizedProblem` with its `WWW-Authenticate` challenge; the
+operations without it (`/healthz`, `/readyz`) answer without a key.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import argparse
 import importlib
 import importlib.util
 import json
+import os
 import re
 import sys
 import urllib.error
@@ -45,6 +54,12 @@ from typing import Any
 import yaml
 
 failures: list[str] = []
+
+# The key the service was started with (--api-keys), or None for a service without keys.
+API_KEY = os.environ.get("LAYOUTD_API_KEY") or None
+# The challenges of a refusal (RFC 6750 §3): without a key, and with one that is not in force.
+CHALLENGE_MISSING = 'Bearer realm="layoutd"'
+CHALLENGE_INVALID = 'Bearer realm="layoutd", error="invalid_token"'
 
 
 def fail(message: str) -> None:
@@ -163,9 +178,21 @@ def check_generated(spec: dict[str, Any], python_client: Path, typescript: Path,
             fail(f"openapi-python-client has no model {name}")
 
 
+def typed_client(url: str, **options: Any):
+    """The client a typed call goes through: with a key, openapi-python-client's AuthenticatedClient,
+    which sends it as `Authorization: Bearer KEY`; without one, its plain Client."""
+    from layoutd_client import AuthenticatedClient, Client
+
+    if API_KEY is None:
+        return Client(base_url=url, httpx_args={"trust_env": False}, **options)
+    return AuthenticatedClient(base_url=url, token=API_KEY, httpx_args={"trust_env": False}, **options)
+
+
 def post_raw(url: str, body: Any) -> tuple[int, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if API_KEY is not None:
+        headers["Authorization"] = f"Bearer {API_KEY}"
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers=headers)
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     try:
         with opener.open(request, timeout=10) as response:
@@ -187,10 +214,9 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]], endpoints: dict[str
     """Each case through openapi-python-client's typed call, against the raw answer: the operation's module
     (`layoutd_client.api.<tag>.<operation>`) and the request's model, as the generator names them."""
     import layoutd_client.models as python_models
-    from layoutd_client import Client
     from layoutd_client.models import ValidationProblem
 
-    client = Client(base_url=url, httpx_args={"trust_env": False}, raise_on_unexpected_status=True)
+    client = typed_client(url, raise_on_unexpected_status=True)
     answers = {}
     for case in cases:
         name, endpoint, request = case["name"], case["endpoint"], case["request"]
@@ -228,13 +254,12 @@ def check_typed_calls(url: str, cases: list[dict[str, Any]], endpoints: dict[str
 
 def check_typed_problems(url: str) -> int:
     """Bad bodies through the typed call: each a typed ValidationProblem with its pointer."""
-    from layoutd_client import Client
     from layoutd_client.api.layout import avoid, caret_follow, sheet
     from layoutd_client.models import (AvoidMode, AvoidRequest, CaretFollowRequest, KeyboardState, Point,
                                        ProblemType, Rect, SheetRequest, Size, TranslateAnswer, ValidationProblem,
                                        Viewport, VisualViewport)
 
-    client = Client(base_url=url, httpx_args={"trust_env": False})
+    client = typed_client(url)
     screen = Rect(x=0, y=0, width=390, height=844)
     field = Rect(x=20, y=700, width=350, height=44)
     panned = Viewport(layout=Size(width=390, height=664),
@@ -290,11 +315,10 @@ def check_typed_problems(url: str) -> int:
 
 def check_typed_track(url: str) -> None:
     """A request with `track: true` written with the typed models: the answer's track is typed per mode."""
-    from layoutd_client import Client
     from layoutd_client.api.layout import avoid
     from layoutd_client.models import AvoidRequest, AvoidTrackTranslate, Rect, SafeAreaInsets, TranslateAnswer
 
-    client = Client(base_url=url, httpx_args={"trust_env": False})
+    client = typed_client(url)
     # contract §11's worked example: the Send button drops out on the way in, so the track jumps.
     body = AvoidRequest(container=Rect(x=0, y=0, width=390, height=844), field=Rect(x=20, y=100, width=350, height=44),
                         keyboard_height=336, safe_area=SafeAreaInsets(top=47), margin=10,
@@ -323,12 +347,11 @@ def check_typed_track(url: str) -> None:
 
 def check_typed_sheet_and_viewport(url: str) -> None:
     """A /sheet request and a viewport request written with the typed models: the worked examples' numbers."""
-    from layoutd_client import Client
     from layoutd_client.api.layout import avoid, sheet
     from layoutd_client.models import (AvoidRequest, Point, Rect, SafeAreaInsets, SheetAnswer, SheetRequest,
                                        SheetTrack, Size, TranslateAnswer, Viewport, ViewportAnswer, VisualViewport)
 
-    client = Client(base_url=url, httpx_args={"trust_env": False})
+    client = typed_client(url)
     # Worked example sheet-field-track: a comment box in a sheet resting at 300 of [300, 600] on an
     # iPhone 14; the sheet rides on the 336-point keyboard at y 208, its scroll view scrolls to 210,
     # and the track jumps at 0 (the reveal) and bends at 34 (the home indicator).
@@ -382,6 +405,86 @@ def check_typed_sheet_and_viewport(url: str) -> None:
              f"fixedBottom.y, fixedBottom.scale) = {got}")
     if not same(answer.to_dict(), raw):
         fail(f"typed viewport answer {answer.to_dict()} differs from the raw answer {raw}")
+
+
+def check_refusals(url: str, spec: dict[str, Any], cases: list[dict[str, Any]],
+                   endpoints: dict[str, dict[str, Any]], models) -> tuple[int, int]:
+    """With keys: each operation openapi.yaml secures with `bearerAuth`, through its typed call without a key
+    (a plain Client) and with one not in force, must come back 401 as a typed UnauthorizedProblem (a HEAD: the
+    status alone) with its `WWW-Authenticate` challenge; every other operation answers a request without a key.
+    Returns the counts of refusals and of open operations checked."""
+    import layoutd_client.models as python_models
+    from layoutd_client import AuthenticatedClient, Client
+    from layoutd_client.models import UnauthorizedProblem
+
+    options = {"base_url": url, "httpx_args": {"trust_env": False}, "raise_on_unexpected_status": True}
+    # A key of the right form, not in force: the service tells it from a missing one.
+    clients = [(Client(**options), "no key", CHALLENGE_MISSING),
+               (AuthenticatedClient(token="not-in-force-" + "0" * 32, **options), "a key not in force",
+                CHALLENGE_INVALID)]
+    bodies: dict[str, Any] = {}
+    for case in cases:
+        bodies.setdefault(case["endpoint"], case["request"])
+    refused = opened = 0
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            schemes = {name for requirement in operation.get("security", []) for name in requirement}
+            label = f"{method.upper()} {path}"
+            if "bearerAuth" not in schemes:
+                # Open: answered without a key (a preflight 204, the others 200).
+                request = urllib.request.Request(url + path, method=method.upper())
+                try:
+                    with opener.open(request, timeout=10) as response:
+                        status = response.status
+                except urllib.error.HTTPError as error:
+                    status = error.code
+                if status not in (200, 204):
+                    fail(f"{label}, open, answered {status} without a key")
+                opened += 1
+                continue
+            module = importlib.import_module(
+                f"layoutd_client.api.{snake(operation['tags'][0])}.{snake(operation['operationId'])}")
+            arguments: dict[str, Any] = {}
+            if path in endpoints:
+                described = endpoints[path]
+                if path not in bodies:
+                    fail(f"{label}: no case to send it")
+                    continue
+                model = getattr(python_models, described["request"])
+                request_body = bodies[path]
+                arguments["body"] = ([model.from_dict(each) for each in request_body] if described["batch"]
+                                     else model.from_dict(request_body))
+            for client, sent, challenge in clients:
+                try:
+                    response = module.sync_detailed(client=client, **arguments)
+                except Exception as error:  # the client could not read the answer as its types
+                    fail(f"{label} with {sent}: the typed call raised {type(error).__name__}: {error}")
+                    continue
+                refused += 1
+                if response.status_code != 401:
+                    fail(f"{label} with {sent}: answered {response.status_code}, not 401")
+                    continue
+                if response.headers.get("WWW-Authenticate") != challenge:
+                    fail(f"{label} with {sent}: WWW-Authenticate is {response.headers.get('WWW-Authenticate')!r}, "
+                         f"not {challenge!r}")
+                if method == "head":
+                    continue
+                problem = response.parsed
+                if not isinstance(problem, UnauthorizedProblem):
+                    fail(f"{label} with {sent}: the 401 parsed as {type(problem).__name__}")
+                    continue
+                if problem.type_ != "urn:layoutd:problem:unauthorized" or problem.status != 401 or not problem.detail:
+                    fail(f"{label} with {sent}: the problem is {problem.to_dict()}")
+                if API_KEY in json.dumps(problem.to_dict()):
+                    fail(f"{label} with {sent}: the problem shows the key")
+                try:
+                    models.UnauthorizedProblem.model_validate(json.loads(response.content))
+                except Exception as error:  # pydantic.ValidationError
+                    fail(f"{label} with {sent}: the Pydantic UnauthorizedProblem rejects the 401: {error}")
+    if refused == 0:
+        fail("openapi.yaml secures no operation with bearerAuth")
+    return refused, opened
 
 
 def validate_with_models(models, cases, answers, spec: dict[str, Any], endpoints: dict[str, dict[str, Any]]) -> int:
@@ -483,11 +586,17 @@ def main() -> int:
     check_typed_sheet_and_viewport(args.url)
     validated = validate_with_models(models, cases, answers, spec, endpoints)
     args.cases_out.write_text(json.dumps([c for c in cases if c["name"] in answers]))
+    if API_KEY is not None:
+        refused, opened = check_refusals(args.url, spec, cases, endpoints, models)
 
     print(f"python: {len(answers)} cases through the typed calls of the {len(endpoints)} endpoints of openapi.yaml "
           f"({', '.join(endpoints)}), {bad_bodies} bad bodies as typed problems, "
           f"a typed track request, a typed /sheet and a typed viewport request, {validated} requests and answers "
           "validated with the Pydantic models")
+    if API_KEY is not None:
+        print(f"python: with access keys, every call above made with the key (AuthenticatedClient); {refused} "
+              "typed calls of the operations secured with bearerAuth without the key or with one not in force "
+              f"refused as typed 401 problems; {opened} open operations answered without a key")
     if failures:
         print(f"python: {len(failures)} failures", file=sys.stderr)
         return 1

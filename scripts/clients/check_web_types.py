@@ -71,6 +71,11 @@ MISTAKES = [
     ("unknown interactiveWidget", 'interactiveWidget: "resizes-visual"', 'interactiveWidget: "resizes-layout"',
      '"resizes-layout"'),
     ("a sheet track member misspelled", "values.sheetY", "values.sheetTop", "'sheetTop'"),
+    ("misspelled apiKey option", "apiKey: key", "apikey: key", "'apikey'"),
+    ("an access key as a number", "async function avoidWithAKey(key: string)", "async function avoidWithAKey(key: number)",
+     "'number' is not assignable"),
+    ("misspelled unauthorized problem type", '"urn:layoutd:problem:unauthorized"', '"urn:layoutd:problem:unauthorised"',
+     '"urn:layoutd:problem:unauthorised"'),
 ]
 
 COMPILER = ["tsc", "--strict", "--noEmit", "--target", "es2020", "--module", "es2020",

@@ -35,6 +35,7 @@ import type {
   SheetAnswer,
   SheetTrack,
   TrackValues,
+  UnauthorizedProblem,
   Viewport,
   WindowWarning,
 } from "./layoutd.js";
@@ -171,12 +172,25 @@ function scrollAt(track: KeyboardTrack, h: number): number {
 }
 
 /** The rule a rejected call broke, or why else it failed. */
-function ruleBroken(error: unknown): ProblemType | "about:blank" | "not layoutd" {
+function ruleBroken(error: unknown): ProblemType | UnauthorizedProblem["type"] | "about:blank" | "not layoutd" {
   if (!(error instanceof LayoutdError)) return "not layoutd";
   if (error.type === "urn:layoutd:problem:negative" && error.pointer === "/keyboard/height") {
     return error.type;
   }
   return error.status === 422 ? error.type : "about:blank";
+}
+
+/** A layoutd started with --api-keys: the key on the call, and a refusal read as a problem. */
+async function avoidWithAKey(key: string): Promise<string> {
+  try {
+    const answer = await avoid(show, { baseURL: "https://layoutd.example.com", apiKey: key });
+    return answer.mode;
+  } catch (error) {
+    if (error instanceof LayoutdError && error.status === 401 && error.type === "urn:layoutd:problem:unauthorized") {
+      return `ask for another key: ${error.problem.detail}`;
+    }
+    throw error;
+  }
 }
 
 /** A web page's fixed bars on the visible band, and its field above the keyboard (contract §13). */
@@ -255,6 +269,7 @@ export {
   answersOf,
   avoidInAWindow,
   avoidTheKeyboard,
+  avoidWithAKey,
   followTheCaret,
   followTheChat,
   followTheKeyboard,
