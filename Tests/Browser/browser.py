@@ -87,3 +87,15 @@ class PlaygroundPage(BrowserTest):
 
         WebDriverWait(self.driver, WAIT).until(settled, "the page drew no new answer")
         self.seq = int(self.readout("seq"))
+
+    def drawn(self, element_id):
+        """The element's rect in points of the drawing (a device's screen, or a page's layout
+        viewport), with the page's scale."""
+        return self.driver.execute_script(
+            """
+            const scale = Number(document.getElementById('readout').dataset.scale);
+            const screen = document.getElementById('screen').getBoundingClientRect();
+            const r = document.getElementById(arguments[0]).getBoundingClientRect();
+            return {x: (r.left - screen.left) / scale, y: (r.top - screen.top) / scale,
+                    width: r.width / scale, height: r.height / scale, scale: scale};
+            """, element_id)

@@ -28,17 +28,6 @@ SAFE_AREA = {"top": 47, "left": 0, "bottom": 34, "right": 0}
 class PlaygroundTest(PlaygroundPage):
     # --- page access -------------------------------------------------------------------------
 
-    def drawn(self, element_id):
-        """The element's rect in points, relative to the device screen the page draws."""
-        return self.driver.execute_script(
-            """
-            const scale = Number(document.getElementById('readout').dataset.scale);
-            const screen = document.getElementById('screen').getBoundingClientRect();
-            const r = document.getElementById(arguments[0]).getBoundingClientRect();
-            return {x: (r.left - screen.left) / scale, y: (r.top - screen.top) / scale,
-                    width: r.width / scale, height: r.height / scale, scale: scale};
-            """, element_id)
-
     def page_request(self):
         return json.loads(self.element("request-json").text)
 

@@ -88,17 +88,6 @@ class PlaygroundIpadTest(PlaygroundPage):
 
     # --- page access -------------------------------------------------------------------------
 
-    def drawn(self, element_id):
-        """The element's rect in points of the iPad's screen the page draws."""
-        return self.driver.execute_script(
-            """
-            const scale = Number(document.getElementById('readout').dataset.scale);
-            const screen = document.getElementById('screen').getBoundingClientRect();
-            const r = document.getElementById(arguments[0]).getBoundingClientRect();
-            return {x: (r.left - screen.left) / scale, y: (r.top - screen.top) / scale,
-                    width: r.width / scale, height: r.height / scale};
-            """, element_id)
-
     def scale(self):
         return float(self.readout("scale"))
 

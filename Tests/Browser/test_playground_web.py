@@ -46,17 +46,6 @@ class PlaygroundTab(PlaygroundPage):
         self.assertEqual(answer, json.loads(body), "the page draws the service's answer")
         return request, answer
 
-    def drawn(self, element_id):
-        """The element's rect in points of the drawing (the device's screen, or the layout viewport)."""
-        return self.driver.execute_script(
-            """
-            const scale = Number(document.getElementById('readout').dataset.scale);
-            const screen = document.getElementById('screen').getBoundingClientRect();
-            const r = document.getElementById(arguments[0]).getBoundingClientRect();
-            return {x: (r.left - screen.left) / scale, y: (r.top - screen.top) / scale,
-                    width: r.width / scale, height: r.height / scale};
-            """, element_id)
-
     def assert_rect(self, drawn, rect, what, delta=0.5):
         for k in ("x", "y", "width", "height"):
             self.assertAlmostEqual(drawn[k], rect[k], delta=delta, msg=f"{what}.{k}: {drawn} against {rect}")

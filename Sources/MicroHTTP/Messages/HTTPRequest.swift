@@ -15,7 +15,7 @@ package struct HTTPRequest: ~Copyable {
   /// The request body; empty when there is none. Lent by `withBody(_:)` only.
   @usableFromInline let body: UnsafeRawBufferPointer
   /// The connection whose headers are read, or `nil` for a request made without one.
-  @usableFromInline let connection: OpaquePointer?
+  let connection: OpaquePointer?
   /// The header fields of a request made without a connection.
   private let fields: [HTTPHeader]
   /// The fields read on every request, found when its framing was read.
@@ -101,30 +101,18 @@ package struct HTTPRequest: ~Copyable {
 
   /// Whether the bytes of the request header `name` (`nil` when it is absent) pass `test`.
   ///
-  /// `withHeaderBytes(_:_:)` without its generic result, inlined where it is called: the
-  /// handlers and stages test headers on every request.
-  @inlinable
+  /// `withHeaderBytes(_:_:)` without its generic result: a generic method of a `package` type
+  /// is not specialized in the modules that call it, and the handlers test headers on every
+  /// request.
   package func header(
     _ name: KnownHeaders.Name, satisfies test: (UnsafeBufferPointer<UInt8>?) -> Bool
   ) -> Bool {
-    guard connection != nil else { return fieldBytes(name, satisfy: test) }
-    guard let value = knownValue(name) else { return test(nil) }
+    guard connection != nil else { return withFieldBytes(name.text.description, test) }
+    guard let value = known[name] else { return test(nil) }
     let count = Self.valueLength(value)
     return value.withMemoryRebound(to: UInt8.self, capacity: count) {
       test(UnsafeBufferPointer(start: $0, count: count))
     }
-  }
-
-  /// The value of the kept header `name`, or nil.
-  @usableFromInline
-  func knownValue(_ name: KnownHeaders.Name) -> UnsafePointer<CChar>? {
-    known[name]
-  }
-
-  /// Whether the bytes of the field `name` of a request made without a connection pass `test`.
-  @usableFromInline
-  func fieldBytes(_ name: KnownHeaders.Name, satisfy test: (UnsafeBufferPointer<UInt8>?) -> Bool) -> Bool {
-    withFieldBytes(name.text.description, test)
   }
 
   /// The bytes of the field `name` of a request made without a connection.
@@ -158,8 +146,8 @@ package struct HTTPRequest: ~Copyable {
   ///
   /// They are whitespace around the value, not part of it (RFC 9110 §5.5); libmicrohttpd 0.9.75
   /// skips the leading ones only.
-  @inlinable @inline(__always)
-  static func valueLength(_ value: UnsafePointer<CChar>, count: Int? = nil) -> Int {
+  @inline(__always)
+  fileprivate static func valueLength(_ value: UnsafePointer<CChar>, count: Int? = nil) -> Int {
     var count = count ?? strlen(value)
     while count > 0, value[count - 1] == 0x20 || value[count - 1] == 0x09 { count -= 1 }
     return count
