@@ -204,6 +204,70 @@ struct WindowTests {
   }
 }
 
+@Suite("§15 validation: each rule gives its kind and the member's pointer")
+struct WindowValidationTests {
+  static let window = #""window": {"x": 300, "y": 300, "width": 760, "height": 600}"#
+  static let screen = #""screen": {"x": 0, "y": 0, "width": 1376, "height": 1032}"#
+
+  func expectError(
+    _ body: String, _ kind: LayoutValidationError.Kind, _ pointer: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let error = Decoding.error(AvoidRequest.self, body)
+    #expect(error?.kind == kind, "\(body)", sourceLocation: sourceLocation)
+    #expect(error?.pointer == pointer, "\(body)", sourceLocation: sourceLocation)
+  }
+
+  @Test("screen is required with window, absent or null, whatever the keyboard")
+  func screenRequired() {
+    expectError(Requests.avoid("\(Self.window), \"keyboardHeight\": 453"), .missingMember, "/screen")
+    expectError(
+      Requests.avoid("\(Self.window), \"screen\": null, \"keyboard\": null"), .missingMember, "/screen")
+  }
+
+  @Test("window with viewport is a conflict, at /viewport")
+  func withViewport() {
+    expectError(
+      ViewportBodies.avoid(outside: #""window": {"x": 0, "y": 0, "width": 390, "height": 664}"#),
+      .conflictingMembers, "/viewport")
+  }
+
+  @Test("each member of window is required, absent or null", arguments: ["x", "y", "width", "height"])
+  func membersRequired(member: String) {
+    let values = ["x": "300", "y": "300", "width": "760", "height": "600"]
+    for value in [nil, "null"] {
+      let members = ["x", "y", "width", "height"].compactMap { name -> String? in
+        name == member ? value.map { "\"\(name)\": \($0)" } : "\"\(name)\": \(values[name]!)"
+      }
+      let window = "\"window\": {\(members.joined(separator: ", "))}"
+      expectError(
+        Requests.avoid("\(window), \(Self.screen), \"keyboardHeight\": 453"), .missingMember,
+        "/window/\(member)")
+    }
+  }
+
+  @Test("the window's size is ≥ 0; its origin of any sign")
+  func sizes() {
+    expectError(
+      Requests.avoid(
+        #""window": {"x": 300, "y": 300, "width": -760, "height": 600}, "# + Self.screen
+          + #", "keyboardHeight": 453"#),
+      .negative, "/window/width")
+    expectError(
+      Requests.avoid(
+        #""window": {"x": 300, "y": 300, "width": 760, "height": -1}, "# + Self.screen
+          + #", "keyboardHeight": 453"#),
+      .negative, "/window/height")
+    #expect(
+      Decoding.error(
+        AvoidRequest.self,
+        Requests.avoid(
+          #""window": {"x": -300, "y": -5, "width": 760, "height": 600}, "# + Self.screen
+            + #", "keyboardHeight": 453"#
+        )) == nil)
+  }
+}
+
 @Suite("§15 warnings: each rule, its half point, and the table's order")
 struct WindowWarningTests {
   let screen = Rect(x: 0, y: 0, width: 834, height: 1194)
@@ -254,6 +318,12 @@ struct WindowWarningTests {
         .keyboardInWindowCoordinates
       ])
     #expect(warnings(.frame(moved.offset(by: Point(x: 0, y: -0.6))), window: window) == [])
+    #expect(
+      warnings(.frame(moved.offset(by: Point(x: 0.5, y: 0))), window: window) == [
+        .keyboardInWindowCoordinates
+      ])
+    // Moved back by the window's origin alone, the container lying lower in it.
+    #expect(warnings(.frame(moved), window: window, container: container) == [.keyboardInWindowCoordinates])
     // Not full width: a floating keyboard is no misreport.
     #expect(warnings(.frame(Rect(x: 0, y: 774, width: 320, height: 320)), window: window) == [])
     // Docked as sent: no misreport either.
@@ -295,6 +365,11 @@ struct WindowWarningTests {
         .screenIsWindow
       ])
     #expect(warnings(.height(398), screen: Rect(x: 0, y: 0, width: 601, height: 800), window: stage) == [])
+    // The screen off the origin, the window at it.
+    #expect(
+      warnings(.height(398), screen: stage, window: Rect(x: 0, y: 0, width: 600, height: 800)) == [
+        .screenIsWindow
+      ])
     // The window's frame as the screen, both off the origin.
     #expect(warnings(.height(398), screen: stage, window: stage) == [.screenIsWindow])
     // A window as large as its screen, both at the origin, is the screen itself.
