@@ -119,19 +119,21 @@ struct BatchTests {
     #expect(differences.isEmpty, "\(label): \(differences)")
   }
 
+  /// Per endpoint of the route table, a maker of `count` varied valid requests.
+  static let requestMakers: [String: @Sendable (_ count: Int) -> [String]] = [
+    "/avoid": { avoidRequests($0) }, "/caret-follow": { caretRequests($0) }, "/chat": { chatRequests($0) },
+    "/sheet": { sheetRequests($0) },
+  ]
+
+  @Test func everyEndpointHasRequestsToBatch() {
+    #expect(Set(Self.requestMakers.keys) == Set(LayoutAPI.operationPaths))
+  }
+
   @Test(arguments: LayoutAPI.operationPaths, RequestDecoder.allCases)
   func eachElementIsTheSingleRoutesAnswerInOrder(_ path: String, decoder: RequestDecoder) throws {
     let fixture = try HTTPTestServer.layoutd(decoder: decoder)
-    let requests: [String]
-    switch path {
-    case "/avoid": requests = Self.avoidRequests(40)
-    case "/caret-follow": requests = Self.caretRequests(40)
-    case "/chat": requests = Self.chatRequests(40)
-    case "/sheet": requests = Self.sheetRequests(40)
-    default:
-      Issue.record("no requests to batch for \(path), an endpoint of the route table")
-      return
-    }
+    let makeRequests = try #require(Self.requestMakers[path], "no requests to batch for \(path)")
+    let requests = makeRequests(40)
     let elements = try Self.elements(
       try fixture.post(path + "/batch", "[" + requests.joined(separator: ",") + "]"))
     try #require(elements.count == requests.count)
