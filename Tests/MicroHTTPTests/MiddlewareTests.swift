@@ -99,6 +99,22 @@ struct MiddlewareTests {
     #expect(passed.headers.values(for: "X-Stage") == ["inner", "outer"])
   }
 
+  @Test func aStageIsCalledOnlyWhereItSaysItActs() throws {
+    let gate = TestGateOnly()
+    let server = try HTTPTestServer(middleware: [Self.marking("outer"), gate, Self.marking("inner")])
+    defer { server.stop() }
+    // Let through: answered as without the gate, whose `respond` is never called.
+    let passed = try server.client().request(path: "/fixed", headers: [("X-Pass", "yes")])
+    #expect(passed.status == 200)
+    #expect(passed.headers.values(for: "X-Stage") == ["inner", "outer"])
+    #expect(gate.respondCalls.withLock { $0 } == 0)
+    // Refused: the stage before it wraps its answer, the one after it never sees the request.
+    let refused = try server.client().request(path: "/fixed")
+    #expect(refused.status == 401)
+    #expect(refused.headers.values(for: "X-Stage") == ["outer"])
+    #expect(gate.respondCalls.withLock { $0 } == 0)
+  }
+
   @Test func aClientWaitingFor100ContinueGetsTheStagesAnswerInstead() throws {
     let server = try HTTPTestServer(middleware: [Self.gate()])
     defer { server.stop() }
@@ -151,5 +167,30 @@ final class TestNotingMiddleware: HTTPMiddleware {
   {
     notes.note("seen", .text(request.path))
     return nil
+  }
+}
+
+/// A stage that only answers before the body (`respondsAroundNext` false), as an access check
+/// does, and counts the calls of the `respond` it says it has not.
+final class TestGateOnly: HTTPMiddleware {
+  let respondCalls = Locked(0)
+
+  var answersBeforeBody: Bool { true }
+  var respondsAroundNext: Bool { false }
+
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  )
+    -> HTTPResponse?
+  {
+    guard request.header("X-Pass") != "yes" else { return nil }
+    var response = HTTPResponse()
+    response.status = 401
+    return response
+  }
+
+  func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {
+    respondCalls.withLock { $0 += 1 }
+    next(request, &response)
   }
 }
