@@ -66,6 +66,11 @@ package protocol EndpointRequest: KeyboardRequest, ValidatingDecodable, Encodabl
 
 /// The members every endpoint's answer shares besides its own: the track (§11), a web page's
 /// viewport (§13) and the window's warnings (§15).
+///
+/// An answer spells its optional members `Optional<…>`, not `T?`, and its initializer sets each
+/// of them: `T?` has an implicit `nil` default the initializer would overwrite, and the optimizer
+/// then builds the answer in a temporary and copies it, every member retained, to where it is
+/// returned.
 package protocol EndpointAnswer: AnswerObject, Hashable, Sendable {
   var track: KeyboardTrack? { get set }
   var viewport: ViewportAnswer? { get set }

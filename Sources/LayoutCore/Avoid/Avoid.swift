@@ -85,9 +85,7 @@ public struct AvoidAnswer: AnswerObject, Hashable, Sendable {
   public var layout: Layout
   /// Whether the field (with its margin) is fully visible after the layout.
   public var fits: Bool
-  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
-  // initializer then sets each member once, and an answer is built where it is returned instead of
-  // being copied there.
+  // Spelled `Optional<…>`, not `T?`: see `EndpointAnswer`.
   /// The echoed animation; nil when the request had none.
   public var animation: Optional<AnimationAnswer>
   /// Per `alsoReveal` rect, whether it was kept in view with the field (contract §4.5); nil when the

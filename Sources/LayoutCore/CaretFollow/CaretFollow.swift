@@ -61,9 +61,7 @@ public struct CaretFollowAnswer: AnswerObject, Hashable, Sendable {
   public var changed: Bool
   /// Whether the caret (with its margin) lies inside the visible part after the scroll.
   public var caretVisible: Bool
-  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
-  // initializer then sets each member once, and an answer is built where it is returned instead of
-  // being copied there.
+  // Spelled `Optional<…>`, not `T?`: see `EndpointAnswer`.
   /// The layout at every keyboard height along the keyboard's way in (contract §11), with
   /// `scroll`'s members; nil unless the request asked for it.
   public var track: Optional<KeyboardTrack>

@@ -106,9 +106,7 @@ public struct ChatAnswer: AnswerObject, Hashable, Sendable {
   public var scrollIndicatorInsets: Insets
   /// Whether the list was at its newest end, within `endThreshold`, before the move.
   public var atEnd: Bool
-  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
-  // initializer then sets each member once, and an answer is built where it is returned instead of
-  // being copied there.
+  // Spelled `Optional<…>`, not `T?`: see `EndpointAnswer`.
   /// The echoed animation; nil when the request had none.
   public var animation: Optional<AnimationAnswer>
   /// The layout at every keyboard height along the keyboard's way in (contract §11); nil unless

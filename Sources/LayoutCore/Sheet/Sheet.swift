@@ -171,9 +171,7 @@ public struct SheetAnswer: AnswerObject, Hashable, Sendable {
   public var bottomInset: Double
   /// Whether the ceiling cut the sheet below the height it wanted.
   public var shrunk: Bool
-  // The optional members are spelled `Optional<…>`, which has no implicit `nil` default: the
-  // initializer then sets each member once, and an answer is built where it is returned instead of
-  // being copied there.
+  // Spelled `Optional<…>`, not `T?`: see `EndpointAnswer`.
   /// The scroll view's new content offset; nil without `field`.
   public var contentOffset: Optional<Point>
   /// Whether the field (with its margin) lies in view after the scroll; nil without `field`.
