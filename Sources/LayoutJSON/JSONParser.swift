@@ -14,6 +14,7 @@
 /// truncated sequences), data after the value, or empty input. A UTF-8 byte order mark is
 /// rejected too: RFC 8259 lets a parser ignore one, but a sender must not add it, so it is
 /// reported instead of silently skipped. Nesting is limited to `maxDepth` containers.
+@usableFromInline
 struct JSONParser {
   let tape: JSONTape
   let input: UnsafeRawBufferPointer

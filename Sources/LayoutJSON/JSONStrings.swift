@@ -184,7 +184,7 @@ extension JSONParser {
   /// The high bit of each byte of `word` that is a quote, a backslash, below 0x20 or from 0x80
   /// up, exactly for the lowest such byte (higher ones may be flagged by a borrow; only the lowest
   /// is used).
-  @inline(__always)
+  @inlinable @inline(__always)
   static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080

@@ -42,8 +42,9 @@ package struct PosixThread: ~Copyable {
 /// For memory a thread reuses from call to call (the parser's scratch, a worker's response
 /// buffers, a shard index). What `current` returns belongs to the calling thread: never hand it
 /// to another.
+@usableFromInline
 package final class PerThread<Value: AnyObject>: Sendable {
-  private let key: pthread_key_t
+  @usableFromInline let key: pthread_key_t
   private let make: @Sendable () -> Value
 
   /// Creates the slot; `make` builds a thread's instance on its first `current`.
@@ -60,7 +61,7 @@ package final class PerThread<Value: AnyObject>: Sendable {
   }
 
   /// The calling thread's instance.
-  @inline(__always)
+  @inlinable
   package var current: Value {
     Unmanaged<Value>.fromOpaque(currentPointer).takeUnretainedValue()
   }
@@ -68,20 +69,26 @@ package final class PerThread<Value: AnyObject>: Sendable {
   /// Calls `body` with the calling thread's instance, neither retained nor released for it: the
   /// thread's slot holds a reference until the thread exits, so the instance outlives the call.
   /// (`current` costs a retain and a release, which the hot paths count.)
-  @inline(__always)
+  ///
+  /// Inlinable, so that a caller in another module gets it specialized, not through metadata.
+  @inlinable @inline(__always)
   package func withCurrent<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
     try Unmanaged<Value>.fromOpaque(currentPointer)._withUnsafeGuaranteedRef(body)
   }
 
-  /// The calling thread's instance (`pthread_getspecific`), made and stored
-  /// (`pthread_setspecific`, retained) on its first use.
-  private var currentPointer: UnsafeMutableRawPointer {
-    @inline(__always) get {
-      if let pointer = pthread_getspecific(key) { return pointer }
-      let pointer = Unmanaged.passRetained(make()).toOpaque()
-      pthreadCall("pthread_setspecific") { pthread_setspecific(key, pointer) }
-      return pointer
-    }
+  /// The calling thread's instance (`pthread_getspecific`), made on its first use.
+  @inlinable @inline(__always)
+  var currentPointer: UnsafeMutableRawPointer {
+    if let pointer = pthread_getspecific(key) { return pointer }
+    return makeCurrent()
+  }
+
+  /// Makes the calling thread's instance and stores it (`pthread_setspecific`, retained).
+  @usableFromInline
+  func makeCurrent() -> UnsafeMutableRawPointer {
+    let pointer = Unmanaged.passRetained(make()).toOpaque()
+    pthreadCall("pthread_setspecific") { pthread_setspecific(key, pointer) }
+    return pointer
   }
 }
 

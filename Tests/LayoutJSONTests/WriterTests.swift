@@ -159,6 +159,52 @@ import Testing
     }
   }
 
+  /// The escaper takes a text of two to seven bytes as one word, and a longer one eight bytes at a
+  /// time: every length up to 20, plain, with each kind of byte to escape at every place, and with
+  /// a two-byte character at every place, is written as a byte-by-byte escaper writes it.
+  @Test func everyShortLengthWithAnEscapeAtEveryPlaceIsWrittenByteForByte() {
+    func expected(_ bytes: [UInt8]) -> [UInt8] {
+      var text = Array("\"".utf8)
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "\""): text += Array("\\\"".utf8)
+        case UInt8(ascii: "\\"): text += Array("\\\\".utf8)
+        case 0x08: text += Array("\\b".utf8)
+        case 0x09: text += Array("\\t".utf8)
+        case 0x0A: text += Array("\\n".utf8)
+        case 0x0C: text += Array("\\f".utf8)
+        case 0x0D: text += Array("\\r".utf8)
+        case 0x00..<0x20:
+          text += Array(("\\u00" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)).utf8)
+        default: text.append(byte)
+        }
+      }
+      return text + Array("\"".utf8)
+    }
+    for length in 0...20 {
+      let plain = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+      var cases = [plain]
+      for place in 0..<length {
+        for special: UInt8 in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x01, 0x1F] {
+          var bytes = plain
+          bytes[place] = special
+          cases.append(bytes)
+        }
+        if place + 1 < length {
+          var bytes = plain
+          bytes[place] = 0xC3  // é
+          bytes[place + 1] = 0xA9
+          cases.append(bytes)
+        }
+      }
+      for bytes in cases {
+        var writer = JSONWriter()
+        writer.string(String(decoding: bytes, as: UTF8.self))
+        #expect(writer.bytes == expected(bytes), "\(bytes)")
+      }
+    }
+  }
+
   @Test func readsBackTheEscapesItWrites() {
     var writer = JSONWriter()
     writer.string("a\"b\\c\u{8}\u{C}\n\r\t\u{1}/")

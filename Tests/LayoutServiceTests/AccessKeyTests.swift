@@ -3,6 +3,7 @@ import HTTPTesting
 import LayoutTesting
 import MicroHTTP
 import Posix
+import Synchronization
 import Testing
 
 @testable import LayoutService
@@ -121,10 +122,11 @@ struct AccessKeyFileTests {
     }
     let right = reads(key)
     #expect(!right.differs)
-    // Every byte of the key is read: whole words, then the bytes past the last.
+    // Every byte of the key is read: whole words, and the last eight bytes as a word of their own
+    // (the key's length is not a multiple of 8).
+    #expect(key.count % 8 != 0)
     let words = key.count / 8
-    #expect(
-      right.reads == (0..<words).map { "word \($0 * 8)" } + (words * 8..<key.count).map { "byte \($0)" })
+    #expect(right.reads == (0..<words).map { "word \($0 * 8)" } + ["word \(key.count - 8)"])
     for place in [0, 7, 8, key.count / 2, key.count - 1] {
       for flip: UInt8 in [1, 0x80] {
         var wrong = key
@@ -139,6 +141,106 @@ struct AccessKeyFileTests {
     #expect(reads(Array(key.dropLast())) == (true, []))
     #expect(reads(key + [UInt8(ascii: "x")]) == (true, []))
     #expect(reads([]) == (true, []))
+  }
+
+  @Test func bytesOfEveryLengthDifferExactlyWhereTheyDiffer() {
+    // Below 8 bytes one at a time; from 8, words and the last eight bytes as one.
+    for length in 1...41 {
+      let key = (0..<length).map { UInt8(ascii: "A") + UInt8($0 % 26) }
+      func differs(_ token: [UInt8]) -> Bool {
+        key.withUnsafeBufferPointer { key in token.withUnsafeBufferPointer { AccessKeys.differs(key, $0) } }
+      }
+      #expect(!differs(key), "\(length) bytes")
+      for place in 0..<length {
+        var wrong = key
+        wrong[place] ^= 0x20
+        #expect(differs(wrong), "\(length) bytes, wrong at \(place)")
+      }
+    }
+  }
+
+  @Test func aKeyOfAnyLengthIsFoundAndAGuessOneByteOffIsNot() throws {
+    // 32 bytes (the shortest), 40 (a multiple of 8) and 47: the hash reads the last eight bytes
+    // as a word of their own when the length is not a multiple of 8.
+    let texts = [32, 40, 47].map { length in
+      String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+    }
+    let file = zip(["short", "even", "odd"], texts).map { "\($0) \($1)" }.joined(separator: "\n")
+    let keys = AccessKeys(try AccessKeyFile.parse(Array(file.utf8), path: "keys.txt"))
+    for (name, text) in zip(["short", "even", "odd"], texts) {
+      var bytes = Array(text.utf8)
+      #expect(bytes.withUnsafeBufferPointer { keys.name(of: $0) } == name)
+      bytes[bytes.count - 1] = UInt8(ascii: "Z")
+      #expect(bytes.withUnsafeBufferPointer { keys.name(of: $0) } == nil, "\(name), its last byte wrong")
+      bytes.removeLast()
+      #expect(bytes.withUnsafeBufferPointer { keys.name(of: $0) } == nil, "\(name), one byte short")
+    }
+  }
+}
+
+/// Lookups on several threads while the file is read again: each finds the keys of one reading
+/// or the other, and a key in both is always found.
+@Suite("Access keys: reloaded while looked up", .tags(.threads))
+struct AccessKeyReloadTests {
+  static let steady = "steady-0123456789abcdefghijklmnopqrstuvwxyz"
+  static let first = "first-0123456789abcdefghijklmnopqrstuvwxyz"
+  static let second = "second-0123456789abcdefghijklmnopqrstuvwxyz"
+
+  @Test func aKeyInEveryReadingIsFoundThroughEveryReload() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-reload-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("keys.txt").path
+    func write(_ rotating: String, _ key: String) throws {
+      try Data("steady \(Self.steady)\n\(rotating) \(key)\n".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    try write("first", Self.first)
+    let keys = try AccessKeys(path: path)
+    let lookups = Lookups(keys)
+    let first = PosixThread(lookups.run)
+    let second = PosixThread(lookups.run)
+    let third = PosixThread(lookups.run)
+    // The reloads start once every thread is looking keys up.
+    while lookups.running.load(ordering: .acquiring) < 3 { sched_yield() }
+    for reload in 0..<200 {
+      try write(
+        reload.isMultiple(of: 2) ? "second" : "first", reload.isMultiple(of: 2) ? Self.second : Self.first)
+      try keys.reload()
+    }
+    lookups.done.store(true, ordering: .releasing)
+    first.join()
+    second.join()
+    third.join()
+    #expect(lookups.wrong.withLock { $0 } == [])
+    // The last reading is in force.
+    #expect(keys.names == ["steady", "first"])
+  }
+
+  /// Threads that look the three keys up until `done`, noting what they found that no reading has.
+  final class Lookups: Sendable {
+    let keys: AccessKeys
+    let running = Atomic<Int>(0)
+    let done = Atomic<Bool>(false)
+    let wrong = Locked<[String]>([])
+
+    init(_ keys: AccessKeys) { self.keys = keys }
+
+    @Sendable func run() {
+      func name(_ key: String) -> String? {
+        var key = key
+        return key.withUTF8 { keys.name(of: $0) }
+      }
+      running.wrappingAdd(1, ordering: .releasing)
+      while !done.load(ordering: .acquiring) {
+        let found = (
+          name(AccessKeyReloadTests.steady), name(AccessKeyReloadTests.first),
+          name(AccessKeyReloadTests.second)
+        )
+        if found.0 != "steady" || ![nil, "first"].contains(found.1) || ![nil, "second"].contains(found.2) {
+          wrong.withLock { $0.append("\(found)") }
+        }
+      }
+    }
   }
 }
 

@@ -162,11 +162,9 @@ final class TestNotingMiddleware: HTTPMiddleware {
 
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  )
-    -> HTTPResponse?
-  {
+  ) -> HeadersDecision {
     notes.note("seen", .text(request.path))
-    return nil
+    return .proceed
   }
 }
 
@@ -180,13 +178,11 @@ final class TestGateOnly: HTTPMiddleware {
 
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  )
-    -> HTTPResponse?
-  {
-    guard request.header("X-Pass") != "yes" else { return nil }
+  ) -> HeadersDecision {
+    guard request.header("X-Pass") != "yes" else { return .proceed }
     var response = HTTPResponse()
     response.status = 401
-    return response
+    return .answer(response)
   }
 
   func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {

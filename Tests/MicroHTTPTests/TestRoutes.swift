@@ -99,11 +99,9 @@ final class TestMiddleware: HTTPMiddleware {
 
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  )
-    -> HTTPResponse?
-  {
+  ) -> HeadersDecision {
     var response = HTTPResponse()
-    return beforeBody(request, &response) ? response : nil
+    return beforeBody(request, &response) ? .answer(response) : .proceed
   }
 
   func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse, next: HTTPResponder) {

@@ -41,10 +41,8 @@ final class AccessKeyGate: HTTPMiddleware {
 
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  )
-    -> HTTPResponse?
-  {
-    guard let route, route.rawValue < protected.count, protected[route.rawValue] else { return nil }
+  ) -> HeadersDecision {
+    guard let route, route.rawValue < protected.count, protected[route.rawValue] else { return .proceed }
     var sent = false
     var name: String?
     _ = request.header(.authorization) { value in
@@ -61,10 +59,17 @@ final class AccessKeyGate: HTTPMiddleware {
     }
     if let name {
       notes.note(Self.keyNote, .text(name))
-      return nil
+      return .proceed
     }
     // A preflight carries no credentials (Fetch §4.8): CORS answers it.
-    if request.method == .options { return nil }
+    if request.method == .options { return .proceed }
+    return .answer(refusal(keySent: sent, notes: &notes))
+  }
+
+  /// The 401 for a request without a key in force, counted and noted: apart from
+  /// `answerBeforeBody`, so that a request let through does not set up what it needs.
+  @inline(never)
+  private func refusal(keySent sent: Bool, notes: inout RequestNotes) -> HTTPResponse {
     refusals.add(1, at: 0, shard: ThreadIndex.shard)
     notes.note(Self.refusalNote, .text(sent ? "invalid" : "missing"))
     var response = HTTPResponse()
@@ -75,12 +80,14 @@ final class AccessKeyGate: HTTPMiddleware {
   /// The credentials of an `Authorization` value whose scheme is `Bearer` (its name in any case,
   /// RFC 9110 §11.1), after the spaces that follow it; nil for another scheme. Empty credentials
   /// (`Bearer` alone) are a key sent, and not in force.
+  @inline(__always)
   static func bearerCredentials(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-    let scheme: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x62, 0x65, 0x61, 0x72, 0x65, 0x72)  // bearer
-    guard value.count >= 6,
-      value[0] | 0x20 == scheme.0, value[1] | 0x20 == scheme.1, value[2] | 0x20 == scheme.2,
-      value[3] | 0x20 == scheme.3, value[4] | 0x20 == scheme.4, value[5] | 0x20 == scheme.5
-    else { return nil }
+    // `bear` and `er`, each read as one word with bit 5 of every byte set: a byte is then a
+    // lower-case letter only when it was that letter in either case.
+    guard value.count >= 6, let scheme = value.baseAddress else { return nil }
+    let bear = UInt32(littleEndian: UnsafeRawPointer(scheme).loadUnaligned(as: UInt32.self)) | 0x2020_2020
+    let er = UInt16(littleEndian: UnsafeRawPointer(scheme + 4).loadUnaligned(as: UInt16.self)) | 0x2020
+    guard bear == 0x7261_6562, er == 0x7265 else { return nil }
     var start = 6
     guard start == value.count || value[start] == 0x20 else { return nil }
     while start < value.count, value[start] == 0x20 { start += 1 }

@@ -7,8 +7,10 @@ import Glibc
 ///
 /// Each holds the first field of its name, as `MHD_lookup_connection_value` would find it; the
 /// values are libmicrohttpd's, valid while the request lasts.
+@usableFromInline
 package struct KnownHeaders {
   /// The headers kept: `HTTPRequest.withHeaderBytes(_:_:)` reads one by a load.
+  @usableFromInline
   package enum Name: Int, CaseIterable, Sendable {
     case contentType, accept, origin, requestID, traceparent, host, expect, accessControlRequestMethod
     case contentEncoding, authorization
@@ -63,14 +65,14 @@ package struct KnownHeaders {
     }
   }
 
-  private var values:
+  @usableFromInline var values:
     (
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
       UnsafePointer<CChar>?, UnsafePointer<CChar>?
     ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
   /// A bit per kept header that came in more than one field.
-  private var repeatedNames: UInt16 = 0
+  @usableFromInline var repeatedNames: UInt16 = 0
 
   /// Keeps `value` for the field `name` of `length` bytes, unless a field of that name came
   /// first; returns the kept header `name` names, if any.
@@ -100,17 +102,28 @@ package struct KnownHeaders {
   }
 
   /// Whether the request has more than one field `name`.
+  @inlinable
   func isRepeated(_ name: Name) -> Bool {
     repeatedNames & (1 << UInt16(name.rawValue)) != 0
   }
 
   /// The value of the first field `name`, or nil when the request has none.
-  @inline(__always)
+  ///
+  /// A switch over the names: reading the tuple's bytes (`withUnsafeBytes(of:)`) would copy all
+  /// ten first.
+  @inlinable @inline(__always)
   subscript(name: Name) -> UnsafePointer<CChar>? {
-    withUnsafeBytes(of: values) {
-      $0.load(
-        fromByteOffset: name.rawValue * MemoryLayout<UnsafePointer<CChar>?>.stride,
-        as: UnsafePointer<CChar>?.self)
+    switch name {
+    case .contentType: values.0
+    case .accept: values.1
+    case .origin: values.2
+    case .requestID: values.3
+    case .traceparent: values.4
+    case .host: values.5
+    case .expect: values.6
+    case .accessControlRequestMethod: values.7
+    case .contentEncoding: values.8
+    case .authorization: values.9
     }
   }
 }

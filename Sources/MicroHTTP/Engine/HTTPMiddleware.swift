@@ -15,14 +15,13 @@ package protocol HTTPMiddleware: AnyObject, Sendable {
   /// stages that say so.
   var respondsAroundNext: Bool { get }
 
-  /// The request's headers are in, its body not read: returns the answer to give it now, and its
-  /// body is then never read (the connection closes after the answer when one was announced); nil
+  /// The request's headers are in, its body not read: `.answer` to answer it now, and its body is
+  /// then never read (the connection closes after the answer when one was announced); `.proceed`
   /// lets it go on. `route` is the route of its path, nil when none has it; `notes` go with the
   /// request to the observers, answered now or not.
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  )
-    -> HTTPResponse?
+  ) -> HeadersDecision
 
   /// Answers `request` into `response`: by calling `next` (the rest of the chain, then the route's
   /// handler or the server's problem), changing what it answered, or without calling it.
@@ -38,13 +37,11 @@ extension HTTPMiddleware {
   /// `true`: the stage has a `respond` of its own.
   package var respondsAroundNext: Bool { true }
 
-  /// Nil: the request goes on to its body.
+  /// `.proceed`: the request goes on to its body.
   package func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  )
-    -> HTTPResponse?
-  {
-    nil
+  ) -> HeadersDecision {
+    .proceed
   }
 
   /// `next`'s answer, unchanged.
@@ -53,6 +50,17 @@ extension HTTPMiddleware {
   ) {
     next(request, &response)
   }
+}
+
+/// What a stage decides when a request's headers are in (`HTTPMiddleware.answerBeforeBody`).
+///
+/// One word: the answer is boxed. Most requests go on, and an optional answer held in place would
+/// be made and copied whole (a response is 176 bytes) on every request to say so.
+package enum HeadersDecision {
+  /// The request goes on to its body and its route.
+  case proceed
+  /// The request is answered now with this response.
+  indirect case answer(HTTPResponse)
 }
 
 /// The rest of the chain, as a stage calls it: answers the request into the response.
@@ -84,6 +92,7 @@ extension HTTPObserver {
 @usableFromInline
 package struct RequestNotes: Sendable {
   /// A noted value: a count, or a short text.
+  @usableFromInline
   package enum Value: Sendable, Equatable {
     case count(Int)
     case text(String)
@@ -92,10 +101,17 @@ package struct RequestNotes: Sendable {
   /// One named value.
   @usableFromInline
   package struct Note: Sendable {
-    package let name: StaticString
-    package let value: Value
+    @usableFromInline package let name: StaticString
+    @usableFromInline package let value: Value
+
+    @usableFromInline
+    init(name: StaticString, value: Value) {
+      self.name = name
+      self.value = value
+    }
 
     /// The count this note holds when it is `name`'s, else nil.
+    @inlinable
     func countNoted(as name: StaticString) -> Int? {
       guard RequestNotes.same(self.name, name), case .count(let count) = value else { return nil }
       return count
@@ -109,6 +125,10 @@ package struct RequestNotes: Sendable {
   package init() {}
 
   /// Notes `value` as `name`, in place of an earlier note of that name; a third name is dropped.
+  ///
+  /// Inlinable, as `count(_:)` and the comparison of names: called with a literal, what the
+  /// stages and observers call on every request folds to a few instructions.
+  @inlinable
   package mutating func note(_ name: StaticString, _ value: Value) {
     let note = Note(name: name, value: value)
     if first == nil || first.map({ Self.same($0.name, name) }) == true {
@@ -120,6 +140,7 @@ package struct RequestNotes: Sendable {
 
   /// The count noted as `name`, or nil when none was (or a text was): read without copying a
   /// text noted beside it.
+  @inlinable
   package func count(_ name: StaticString) -> Int? {
     if let first = first?.countNoted(as: name) { return first }
     return second?.countNoted(as: name)
@@ -134,7 +155,8 @@ package struct RequestNotes: Sendable {
 
   /// Whether two names spell the same, compared in place: their lengths first, then the literal
   /// itself (one name is usually one literal), then their bytes.
-  private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+  @inlinable
+  static func same(_ a: StaticString, _ b: StaticString) -> Bool {
     guard a.utf8CodeUnitCount == b.utf8CodeUnitCount else { return false }
     if a.hasPointerRepresentation, b.hasPointerRepresentation, a.utf8Start == b.utf8Start { return true }
     return a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }

@@ -99,7 +99,7 @@ extension RequestEngine {
       // A body announced is never read: the answer goes now, and the connection closes after it. A
       // request without one is answered as any other, when libmicrohttpd has its end (an answer
       // queued earlier makes it close the connection).
-      state.reply = .stage(early.stage, early.answer)
+      state.reply = early
       guard state.contentLength > 0 || state.isChunked else { return .readBody }
       state.closesConnection = true
       return .answerNow
@@ -243,7 +243,7 @@ extension RequestEngine {
         method: state.method, path: state.path, route: state.route, status: state.status,
         durationNanoseconds: MonotonicClock.now.nanoseconds &- state.start.nanoseconds,
         bytesIn: state.bytesIn, bytesOut: state.bytesOut, requestID: state.requestID, trace: state.trace,
-        completed: completed, notes: state.notes)
+        completed: completed, notes: state.takeNotes())
       service.requestEnded(record)
     }
     // The body is freed before its bytes go back to the budget: the budget never counts less

@@ -93,6 +93,15 @@ final class RequestState {
     rawTargetIsClean = true
   }
 
+  /// The notes, moved out for the request's record: the state is left with none, so they are
+  /// neither copied nor destroyed twice.
+  @inline(__always)
+  func takeNotes() -> RequestNotes {
+    var taken = RequestNotes()
+    if !notes.isEmpty { swap(&taken, &notes) }
+    return taken
+  }
+
   /// Whether a problem or a stage (not a handler) answers the request: its body is not kept.
   var isAnsweredByProblem: Bool {
     switch reply {

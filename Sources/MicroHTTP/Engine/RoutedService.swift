@@ -100,19 +100,13 @@ package struct MiddlewareChain: Sendable {
   /// Whether any stage may answer before the body: without one, the chain is not walked then.
   var answersBeforeBody: Bool { firstBeforeBody != nil }
 
-  /// Asks each stage that may, in order, whether it answers `request` before its body: the index
-  /// of the first that did and its answer, or nil when none did.
+  /// Asks each stage that may, in order, whether it answers `request` before its body: the reply
+  /// of the first that did (`.stage`, with its place and its answer), or nil when none did.
+  @inline(__always)
   func answerBeforeBody(
     _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
-  ) -> (stage: Int, answer: HTTPResponse)? {
-    var link = firstBeforeBody
-    while let current = link {
-      if let answer = current.stage.answerBeforeBody(request, route: route, notes: &notes) {
-        return (current.index, answer)
-      }
-      link = current.next
-    }
-    return nil
+  ) -> RouteDecision.Reply? {
+    firstBeforeBody?.answerBeforeBody(request, route: route, notes: &notes)
   }
 
   /// Answers `request` through the stages before `end` (all of them when nil) that respond around
@@ -148,6 +142,17 @@ private final class MiddlewareLink: Sendable {
   @inline(__always)
   func comes(before end: Int?) -> Bool {
     end.map { index < $0 } ?? true
+  }
+
+  /// Asks this stage, then the rest, whether it answers `request` before its body: each link
+  /// reached through the one before, none retained.
+  func answerBeforeBody(
+    _ request: borrowing HTTPRequest, route: RouteID?, notes: inout RequestNotes
+  ) -> RouteDecision.Reply? {
+    if case .answer(let answer) = stage.answerBeforeBody(request, route: route, notes: &notes) {
+      return .stage(index, answer)
+    }
+    return next?.answerBeforeBody(request, route: route, notes: &notes)
   }
 
   func respond(

@@ -6,6 +6,7 @@ import Glibc
 /// A request is only valid during the handler call that lends it: its body is memory owned by
 /// the server, and `header(_:)` reads the connection's parsed headers. It cannot be copied, and
 /// its body is read only inside `withBody(_:)`. Copy out what must outlive the call.
+@usableFromInline
 package struct HTTPRequest: ~Copyable {
   /// The request method.
   package let method: HTTPMethod
@@ -15,11 +16,11 @@ package struct HTTPRequest: ~Copyable {
   /// The request body; empty when there is none. Lent by `withBody(_:)` only.
   @usableFromInline let body: UnsafeRawBufferPointer
   /// The connection whose headers are read, or `nil` for a request made without one.
-  let connection: OpaquePointer?
+  @usableFromInline let connection: OpaquePointer?
   /// The header fields of a request made without a connection.
   private let fields: [HTTPHeader]
   /// The fields read on every request, found when its framing was read.
-  private let known: KnownHeaders
+  @usableFromInline let known: KnownHeaders
 
   init(
     method: HTTPMethod, path: String,
@@ -103,16 +104,26 @@ package struct HTTPRequest: ~Copyable {
   ///
   /// `withHeaderBytes(_:_:)` without its generic result: a generic method of a `package` type
   /// is not specialized in the modules that call it, and the handlers test headers on every
-  /// request.
+  /// request; inlinable, for the same reason.
+  @inlinable
   package func header(
     _ name: KnownHeaders.Name, satisfies test: (UnsafeBufferPointer<UInt8>?) -> Bool
   ) -> Bool {
-    guard connection != nil else { return withFieldBytes(name.text.description, test) }
+    guard connection != nil else { return fieldSatisfies(name, test) }
     guard let value = known[name] else { return test(nil) }
     let count = Self.valueLength(value)
     return value.withMemoryRebound(to: UInt8.self, capacity: count) {
       test(UnsafeBufferPointer(start: $0, count: count))
     }
+  }
+
+  /// `header(_:satisfies:)` for a request made without a connection: apart, so that the call
+  /// with one, on every request, is not made to set up the frame this one needs.
+  @inline(never) @usableFromInline
+  func fieldSatisfies(
+    _ name: KnownHeaders.Name, _ test: (UnsafeBufferPointer<UInt8>?) -> Bool
+  ) -> Bool {
+    withFieldBytes(name.text.description, test)
   }
 
   /// The bytes of the field `name` of a request made without a connection.
@@ -146,8 +157,8 @@ package struct HTTPRequest: ~Copyable {
   ///
   /// They are whitespace around the value, not part of it (RFC 9110 §5.5); libmicrohttpd 0.9.75
   /// skips the leading ones only.
-  @inline(__always)
-  fileprivate static func valueLength(_ value: UnsafePointer<CChar>, count: Int? = nil) -> Int {
+  @inlinable @inline(__always)
+  static func valueLength(_ value: UnsafePointer<CChar>, count: Int? = nil) -> Int {
     var count = count ?? strlen(value)
     while count > 0, value[count - 1] == 0x20 || value[count - 1] == 0x09 { count -= 1 }
     return count
@@ -167,12 +178,17 @@ package struct HTTPRequest: ~Copyable {
 
   /// Whether the request has more than one field `name`: its value is then their list
   /// (`headerList(_:)`), not the first one's.
+  @inlinable @inline(__always)
   package func hasRepeatedHeader(_ name: KnownHeaders.Name) -> Bool {
-    guard connection != nil else {
-      let wanted = name.text.description.lowercased()
-      return fields.count { $0.name.lowercased() == wanted } > 1
-    }
+    guard connection != nil else { return fieldIsRepeated(name) }
     return known.isRepeated(name)
+  }
+
+  /// `hasRepeatedHeader(_:)` for a request made without a connection, apart as `fieldSatisfies`.
+  @inline(never) @usableFromInline
+  func fieldIsRepeated(_ name: KnownHeaders.Name) -> Bool {
+    let wanted = name.text.description.lowercased()
+    return fields.count { $0.name.lowercased() == wanted } > 1
   }
 
   /// The values of every field `name` joined as one list, `first, second` (RFC 9110 §5.3: what a
